@@ -1,0 +1,311 @@
+//! Attack sets: leapers by table, sliders by interchangeable backends.
+//!
+//! The engine's sliding attacks come from Fenner & Levene's perfect hash
+//! functions ([`fl::FlFast`], the default). The other classic methods sit
+//! behind the same [`Sliders`] trait so that they can be cross-checked
+//! against each other and measured side by side:
+//!
+//! | backend | idea | tables |
+//! | --- | --- | --- |
+//! | [`fl::FlFast`] | `(occ & line) mod m` indexes a per-square table | ≈ 560 KB, compile time |
+//! | [`fl::FlCompact`] | one table per line geometry, shifted into place and masked | ≈ 50 KB, compile time |
+//! | [`magic::Magic`] | fancy magic bitboards | ≈ 840 KB, start-up |
+//! | [`pext::Pext`] | BMI2 `pext` indexes a per-square table | ≈ 840 KB, start-up, x86-64 with BMI2 only |
+//! | [`kindergarten::Kindergarten`] | multiply a masked line onto six bits | ≈ 9 KB, compile time |
+//! | [`hyperbola::Hyperbola`] | `o ^ (o − 2r)` forwards and byte-reversed | ≈ 2 KB, compile time |
+//! | [`ray_loop::RayLoop`] | walk each ray square by square (the paper's "without hash") | none |
+//!
+//! Every table is either built by `const fn` at compile time or once, lazily,
+//! behind a `OnceLock`; nothing is mutated after it is built, and every table
+//! is checked against [`ray_loop`] by the tests.
+
+pub mod fl;
+pub mod hyperbola;
+pub mod kindergarten;
+pub mod magic;
+pub mod pext;
+pub mod ray_loop;
+
+use crate::bitboard::Bitboard;
+use crate::square::{Color, Square};
+
+/// A sliding-attack generator.
+///
+/// Implementors are small `Copy` handles; a handle may carry proof that the
+/// CPU supports what it needs (see [`pext::Pext::detect`]).
+pub trait Sliders: Copy + Send + Sync + 'static {
+    /// Short name for reports.
+    const NAME: &'static str;
+
+    /// Rook attacks from `sq` given the occupied squares `occ` (the rook's
+    /// own square may or may not be in `occ`). Blockers are included.
+    fn rook(self, sq: Square, occ: Bitboard) -> Bitboard;
+
+    /// Bishop attacks, as for [`Sliders::rook`].
+    fn bishop(self, sq: Square, occ: Bitboard) -> Bitboard;
+
+    /// Queen attacks: the union of rook and bishop attacks.
+    #[inline(always)]
+    fn queen(self, sq: Square, occ: Bitboard) -> Bitboard {
+        self.rook(sq, occ) | self.bishop(sq, occ)
+    }
+
+    /// Bytes of lookup tables this backend reads.
+    fn table_bytes(self) -> usize;
+}
+
+/// The backend the move generator uses by default.
+pub type DefaultSliders = fl::FlFast;
+
+/// Rook attacks with the default backend.
+#[inline(always)]
+pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    DefaultSliders::default().rook(sq, occ)
+}
+
+/// Bishop attacks with the default backend.
+#[inline(always)]
+pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    DefaultSliders::default().bishop(sq, occ)
+}
+
+/// Queen attacks with the default backend.
+#[inline(always)]
+pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    rook_attacks(sq, occ) | bishop_attacks(sq, occ)
+}
+
+// ---------------------------------------------------------------------------
+// Line geometry, shared by the table builders (all `const fn`).
+
+/// The four line directions a slider moves along, as (file step, rank step).
+pub(crate) const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub(crate) const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, -1), (-1, 1), (1, -1)];
+
+/// Squares reached from `sq` stepping `(df, dr)` until a blocker in `occ`
+/// (included) or the edge. The slow reference every table is checked against.
+pub(crate) const fn ray(sq: u8, df: i8, dr: i8, occ: u64) -> u64 {
+    let mut f = (sq & 7) as i8 + df;
+    let mut r = (sq >> 3) as i8 + dr;
+    let mut out = 0u64;
+    while f >= 0 && f < 8 && r >= 0 && r < 8 {
+        let bit = 1u64 << (r * 8 + f);
+        out |= bit;
+        if occ & bit != 0 {
+            break;
+        }
+        f += df;
+        r += dr;
+    }
+    out
+}
+
+/// The union of [`ray`] in each of `dirs`.
+pub(crate) const fn slide(sq: u8, dirs: &[(i8, i8)], occ: u64) -> u64 {
+    let mut out = 0;
+    let mut i = 0;
+    while i < dirs.len() {
+        out |= ray(sq, dirs[i].0, dirs[i].1, occ);
+        i += 1;
+    }
+    out
+}
+
+/// The whole line through `sq` in direction `(df, dr)` and its opposite,
+/// without `sq` itself.
+pub(crate) const fn line_through(sq: u8, df: i8, dr: i8) -> u64 {
+    ray(sq, df, dr, 0) | ray(sq, -df, -dr, 0)
+}
+
+/// [`line_through`] without the two end squares, which never block anything
+/// beyond themselves: the "relevant occupancy" of that line.
+pub(crate) const fn inner_line(sq: u8, df: i8, dr: i8) -> u64 {
+    let mut m = line_through(sq, df, dr);
+    let mut i = 0;
+    let dirs = [(df, dr), (-df, -dr)];
+    while i < 2 {
+        // The last square of the ray towards each end.
+        let r = ray(sq, dirs[i].0, dirs[i].1, 0);
+        if r != 0 {
+            let end = if (dirs[i].1 > 0) || (dirs[i].1 == 0 && dirs[i].0 > 0) {
+                63 - r.leading_zeros()
+            } else {
+                r.trailing_zeros()
+            };
+            m &= !(1u64 << end);
+        }
+        i += 1;
+    }
+    m
+}
+
+/// Rook relevant-occupancy mask (both lines, ends removed).
+pub(crate) const fn rook_mask(sq: u8) -> u64 {
+    inner_line(sq, 1, 0) | inner_line(sq, 0, 1)
+}
+
+/// Bishop relevant-occupancy mask.
+pub(crate) const fn bishop_mask(sq: u8) -> u64 {
+    inner_line(sq, 1, 1) | inner_line(sq, 1, -1)
+}
+
+// ---------------------------------------------------------------------------
+// Leapers and line tables.
+
+const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
+    let mut t = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut bb = 0u64;
+        let mut i = 0;
+        while i < steps.len() {
+            let f = (sq & 7) as i8 + steps[i].0;
+            let r = (sq >> 3) as i8 + steps[i].1;
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                bb |= 1 << (r * 8 + f);
+            }
+            i += 1;
+        }
+        t[sq] = Bitboard(bb);
+        sq += 1;
+    }
+    t
+}
+
+static KNIGHT: [Bitboard; 64] = leaper_table(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
+static KING: [Bitboard; 64] = leaper_table(&[
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+]);
+static PAWN: [[Bitboard; 64]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
+
+#[inline(always)]
+pub fn knight_attacks(sq: Square) -> Bitboard {
+    KNIGHT[sq.index()]
+}
+
+#[inline(always)]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    KING[sq.index()]
+}
+
+/// Squares a pawn of `color` on `sq` attacks.
+#[inline(always)]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    PAWN[color.index()][sq.index()]
+}
+
+const fn between_table() -> [[Bitboard; 64]; 64] {
+    let mut t = [[Bitboard::EMPTY; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let bit_b = 1u64 << b;
+            let mut d = 0;
+            while d < 8 {
+                let (df, dr) = if d < 4 { ROOK_DIRS[d] } else { BISHOP_DIRS[d - 4] };
+                let r = ray(a as u8, df, dr, bit_b);
+                if r & bit_b != 0 {
+                    t[a][b] = Bitboard(r & !bit_b);
+                }
+                d += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+const fn line_table() -> [[Bitboard; 64]; 64] {
+    let mut t = [[Bitboard::EMPTY; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = [(1, 0), (0, 1), (1, 1), (1, -1)][d];
+            let line = line_through(a as u8, df, dr) | 1 << a;
+            let mut rest = line;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                if b != a {
+                    t[a][b] = Bitboard(line);
+                }
+                rest &= rest - 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+static BETWEEN: [[Bitboard; 64]; 64] = between_table();
+static LINE: [[Bitboard; 64]; 64] = line_table();
+
+/// The squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal; empty otherwise.
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    BETWEEN[a.index()][b.index()]
+}
+
+/// The whole line (edge to edge, both squares included) through `a` and `b`
+/// when they share one; empty otherwise.
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    LINE[a.index()][b.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leapers() {
+        assert_eq!(knight_attacks(Square::A1).count(), 2);
+        assert_eq!(knight_attacks(Square::E4).count(), 8);
+        assert_eq!(king_attacks(Square::H8).count(), 3);
+        assert_eq!(
+            pawn_attacks(Color::White, Square::E4),
+            Bitboard::from_square(Square::D5) | Square::F5.into()
+        );
+        assert_eq!(pawn_attacks(Color::Black, Square::A7), Bitboard::from_square(Square::B6));
+    }
+
+    #[test]
+    fn between_and_line() {
+        assert_eq!(between(Square::A1, Square::D4).count(), 2);
+        assert_eq!(between(Square::A1, Square::B3), Bitboard::EMPTY);
+        assert_eq!(between(Square::E1, Square::E8).count(), 6);
+        assert_eq!(line(Square::A1, Square::C3), Bitboard::MAIN_DIAGONAL);
+        assert_eq!(line(Square::A1, Square::B3), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn masks_have_classic_sizes() {
+        assert_eq!(rook_mask(0).count_ones(), 12);
+        assert_eq!(rook_mask(27).count_ones(), 10);
+        assert_eq!(bishop_mask(0).count_ones(), 6);
+        assert_eq!(bishop_mask(27).count_ones(), 9);
+    }
+}
