@@ -274,7 +274,10 @@ mod tests {
     fn iteration_and_count() {
         let bb = Bitboard::from_square(Square::A1) | Square::E4.into() | Square::H8.into();
         assert_eq!(bb.count(), 3);
-        assert_eq!(bb.iter().collect::<Vec<_>>(), vec![Square::A1, Square::E4, Square::H8]);
+        assert_eq!(
+            bb.iter().collect::<Vec<_>>(),
+            vec![Square::A1, Square::E4, Square::H8]
+        );
         assert_eq!(bb.iter().len(), 3);
         assert_eq!(bb.iter().collect::<Bitboard>(), bb);
         assert!(bb.more_than_one());
@@ -287,7 +290,10 @@ mod tests {
         assert_eq!(Bitboard::file(File::A).west(), Bitboard::EMPTY);
         assert_eq!(Bitboard::file(File::A).east(), Bitboard::file(File::B));
         assert_eq!(Bitboard::rank(Rank::Eighth).north(), Bitboard::EMPTY);
-        assert_eq!(Bitboard::rank(Rank::Second).south(), Bitboard::rank(Rank::First));
+        assert_eq!(
+            Bitboard::rank(Rank::Second).south(),
+            Bitboard::rank(Rank::First)
+        );
     }
 
     #[test]

@@ -85,7 +85,12 @@ pub enum PerfectHashError {
     /// `N` must be at least 1.
     NoActivePositions,
     /// The function is not perfect for this many active positions.
-    TooManyActive { kind: HashKind, k: u32, n: u32, max: u32 },
+    TooManyActive {
+        kind: HashKind,
+        k: u32,
+        n: u32,
+        max: u32,
+    },
     /// The last active position does not fit in 128 bits.
     TooWide { last_bit: u64 },
 }
@@ -371,7 +376,10 @@ mod tests {
         );
         assert!(PerfectHash::new(HashKind::H2, 7, 9, 0).is_err());
         assert!(PerfectHash::new(HashKind::H2, 7, 8, 0).is_ok());
-        assert_eq!(PerfectHash::new(HashKind::H1, 0, 1, 0), Err(PerfectHashError::ZeroSpacing));
+        assert_eq!(
+            PerfectHash::new(HashKind::H1, 0, 1, 0),
+            Err(PerfectHashError::ZeroSpacing)
+        );
         assert_eq!(
             PerfectHash::new(HashKind::H1, 3, 0, 0),
             Err(PerfectHashError::NoActivePositions)
@@ -380,7 +388,9 @@ mod tests {
             PerfectHash::new(HashKind::H1, 20, 8, 0),
             Err(PerfectHashError::TooWide { last_bit: 140 })
         );
-        let msg = PerfectHash::new(HashKind::H1, 7, 8, 0).unwrap_err().to_string();
+        let msg = PerfectHash::new(HashKind::H1, 7, 8, 0)
+            .unwrap_err()
+            .to_string();
         assert!(msg.contains("N <= 7"), "{msg}");
     }
 

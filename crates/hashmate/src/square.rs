@@ -347,8 +347,14 @@ mod tests {
 
     #[test]
     fn bad_names_are_errors() {
-        assert_eq!("".parse::<Square>(), Err(ParseSquareError::WrongLength { len: 0 }));
-        assert_eq!("e44".parse::<Square>(), Err(ParseSquareError::WrongLength { len: 3 }));
+        assert_eq!(
+            "".parse::<Square>(),
+            Err(ParseSquareError::WrongLength { len: 0 })
+        );
+        assert_eq!(
+            "e44".parse::<Square>(),
+            Err(ParseSquareError::WrongLength { len: 3 })
+        );
         assert_eq!("i4".parse::<Square>(), Err(ParseSquareError::BadFile('i')));
         assert_eq!("E4".parse::<Square>(), Err(ParseSquareError::BadFile('E')));
         assert_eq!("e0".parse::<Square>(), Err(ParseSquareError::BadRank('0')));

@@ -47,7 +47,13 @@ proptest! {
 /// here; the suite is well-formed).
 fn occupancy(fen: &str) -> Bitboard {
     let mut bb = Bitboard::EMPTY;
-    for (i, rank) in fen.split_whitespace().next().unwrap().split('/').enumerate() {
+    for (i, rank) in fen
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .split('/')
+        .enumerate()
+    {
         let mut file = 0u8;
         for c in rank.chars() {
             if let Some(d) = c.to_digit(10) {
@@ -63,7 +69,10 @@ fn occupancy(fen: &str) -> Bitboard {
 
 #[test]
 fn perft_suite_occupancies() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/perft/suite.epd");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/perft/suite.epd"
+    );
     let text = std::fs::read_to_string(path).expect("shared/data beside the repository");
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {

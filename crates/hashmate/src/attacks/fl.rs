@@ -176,7 +176,11 @@ const fn build_ne_minimal() -> ([MinimalNe; 64], [[Bitboard; 256]; 64]) {
         let line = line_through(sq as u8, 1, 1) | 1 << sq;
         let shift = line.trailing_zeros() as u64;
         let add = minimal_offset(line.count_ones()) as u64;
-        params[sq] = MinimalNe { mask: line, shift, add };
+        params[sq] = MinimalNe {
+            mask: line,
+            shift,
+            add,
+        };
         for_each_subset!(line, |sub| {
             let att = ray(sq as u8, 1, 1, sub) | ray(sq as u8, -1, -1, sub);
             t[sq][(((sub >> shift) + add) % NE_MODULUS) as usize] = Bitboard(att);
@@ -384,7 +388,11 @@ mod tests {
             for_each_subset!(line_through(s, 1, 1) | line_through(s, 1, -1), |sub| {
                 let occ = Bitboard(sub);
                 assert_eq!(ne_h1(sq, occ), ray_loop::ne(sq, occ), "{sq} {occ:?}");
-                assert_eq!(ne_h1_minimal(sq, occ), ray_loop::ne(sq, occ), "{sq} {occ:?}");
+                assert_eq!(
+                    ne_h1_minimal(sq, occ),
+                    ray_loop::ne(sq, occ),
+                    "{sq} {occ:?}"
+                );
                 assert_eq!(nw_h2(sq, occ), ray_loop::nw(sq, occ), "{sq} {occ:?}");
                 assert_eq!(FlCompact.bishop(sq, occ), ray_loop::RayLoop.bishop(sq, occ));
             });
@@ -393,7 +401,15 @@ mod tests {
 
     #[test]
     fn memory_budgets() {
-        assert!(FlFast.table_bytes() < 600 * 1024, "{}", FlFast.table_bytes());
-        assert!(FlCompact.table_bytes() < 56 * 1024, "{}", FlCompact.table_bytes());
+        assert!(
+            FlFast.table_bytes() < 600 * 1024,
+            "{}",
+            FlFast.table_bytes()
+        );
+        assert!(
+            FlCompact.table_bytes() < 56 * 1024,
+            "{}",
+            FlCompact.table_bytes()
+        );
     }
 }

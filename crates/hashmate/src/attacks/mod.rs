@@ -222,7 +222,11 @@ const fn between_table() -> [[Bitboard; 64]; 64] {
             let bit_b = 1u64 << b;
             let mut d = 0;
             while d < 8 {
-                let (df, dr) = if d < 4 { ROOK_DIRS[d] } else { BISHOP_DIRS[d - 4] };
+                let (df, dr) = if d < 4 {
+                    ROOK_DIRS[d]
+                } else {
+                    BISHOP_DIRS[d - 4]
+                };
                 let r = ray(a as u8, df, dr, bit_b);
                 if r & bit_b != 0 {
                     t[a][b] = Bitboard(r & !bit_b);
@@ -289,7 +293,10 @@ mod tests {
             pawn_attacks(Color::White, Square::E4),
             Bitboard::from_square(Square::D5) | Square::F5.into()
         );
-        assert_eq!(pawn_attacks(Color::Black, Square::A7), Bitboard::from_square(Square::B6));
+        assert_eq!(
+            pawn_attacks(Color::Black, Square::A7),
+            Bitboard::from_square(Square::B6)
+        );
     }
 
     #[test]

@@ -138,7 +138,10 @@ mod tests {
         assert_eq!(pext_soft(!0, 0x8000_0000_0000_0001), 0b11);
         #[cfg(target_arch = "x86_64")]
         if Pext::detect().is_some() {
-            for (x, m) in [(0x1234_5678_9abc_def0u64, 0x0f0f_f0f0_00ff_ff00u64), (!0, 1 << 63)] {
+            for (x, m) in [
+                (0x1234_5678_9abc_def0u64, 0x0f0f_f0f0_00ff_ff00u64),
+                (!0, 1 << 63),
+            ] {
                 assert_eq!(pext(x, m), pext_soft(x, m));
             }
         }

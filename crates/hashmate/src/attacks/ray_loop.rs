@@ -66,7 +66,10 @@ mod tests {
         let att = RayLoop.rook(Square::E1, occ);
         assert!(att.contains(Square::E7) && !att.contains(Square::E8));
         assert_eq!(att.count(), 6 + 7);
-        assert_eq!(RayLoop.bishop(Square::A1, Bitboard::EMPTY), Bitboard::MAIN_DIAGONAL - Square::A1.into());
+        assert_eq!(
+            RayLoop.bishop(Square::A1, Bitboard::EMPTY),
+            Bitboard::MAIN_DIAGONAL - Square::A1.into()
+        );
         assert_eq!(RayLoop.queen(Square::D4, Bitboard::EMPTY).count(), 27);
     }
 }

@@ -1,0 +1,444 @@
+//! FEN, X-FEN and Shredder-FEN: parsing and printing.
+//!
+//! Parsing happens in two steps with two error types. [`FenSyntaxError`]
+//! says the text is not a FEN (wrong field count, bad piece letter, rank
+//! too long, …); [`PositionError`] says it is a FEN of an illegal position
+//! (no king, side not to move in check, castling right without its rook,
+//! …). [`FenError`] wraps either. Nothing panics, whatever the input.
+//!
+//! Leniency, chosen to match what UCI clients and EPD files send (and what
+//! python-chess and Stockfish accept):
+//!
+//! * fields are separated by one or more ASCII spaces; other white space
+//!   (no-break space, ideographic space, …) is not a separator;
+//! * trailing fields may be missing: side to move defaults to `w`,
+//!   castling to `-`, en passant to `-`, the half-move clock to 0 and the
+//!   full-move number to 1;
+//! * a full-move number of 0 is read as 1.
+//!
+//! Castling rights accept `KQkq` (X-FEN: the outermost rook on that side of
+//! the king) and file letters (Shredder-FEN: `HAha`), in any mix.
+
+use crate::moves::clip;
+use crate::piece::{Piece, Role};
+use crate::position::{CastlingSide, Position, PositionError};
+use crate::square::{Color, File, Rank, Square};
+use core::fmt;
+
+/// The standard starting position.
+pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Why a string is not a FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenSyntaxError {
+    /// Nothing but white space.
+    Empty,
+    /// More than six fields.
+    TooManyFields { found: usize },
+    /// The placement does not have 8 ranks separated by `/`.
+    WrongRankCount { found: usize },
+    /// A rank describes more than 8 squares.
+    RankTooLong { rank: Rank, squares: usize },
+    /// A rank describes fewer than 8 squares.
+    RankTooShort { rank: Rank, squares: usize },
+    /// A character that is neither a piece letter nor a digit 1–8.
+    BadPlacementChar { rank: Rank, c: char },
+    /// Two digits in a row (`44` instead of `8`).
+    AdjacentDigits { rank: Rank },
+    /// Side to move other than `w` or `b`.
+    BadSideToMove(String),
+    /// Castling field other than `-` or distinct letters `KQkq`/`A-Ha-h`.
+    BadCastling(String),
+    /// En-passant field other than `-` or a square on rank 3 or 6.
+    BadEnPassant(String),
+    /// Half-move clock that is not a decimal number below 2^32.
+    BadHalfmoveClock(String),
+    /// Full-move number that is not a decimal number below 2^32.
+    BadFullmoveNumber(String),
+}
+
+impl fmt::Display for FenSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FenSyntaxError::*;
+        match self {
+            Empty => write!(f, "empty FEN"),
+            TooManyFields { found } => write!(f, "a FEN has at most 6 fields, found {found}"),
+            WrongRankCount { found } => {
+                write!(
+                    f,
+                    "the placement must have 8 ranks separated by '/', found {found}"
+                )
+            }
+            RankTooLong { rank, squares } => {
+                write!(f, "rank {rank} describes {squares} squares, more than 8")
+            }
+            RankTooShort { rank, squares } => {
+                write!(f, "rank {rank} describes {squares} squares, fewer than 8")
+            }
+            BadPlacementChar { rank, c } => {
+                write!(f, "invalid character {c:?} in rank {rank} of the placement")
+            }
+            AdjacentDigits { rank } => write!(f, "two digits in a row in rank {rank}"),
+            BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
+            BadCastling(s) => write!(f, "invalid castling field '{s}'"),
+            BadEnPassant(s) => write!(f, "invalid en-passant field '{s}'"),
+            BadHalfmoveClock(s) => write!(f, "invalid half-move clock '{s}'"),
+            BadFullmoveNumber(s) => write!(f, "invalid full-move number '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for FenSyntaxError {}
+
+/// Why a FEN was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    Syntax(FenSyntaxError),
+    Illegal(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Syntax(e) => write!(f, "bad FEN: {e}"),
+            FenError::Illegal(e) => write!(f, "illegal position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FenError::Syntax(e) => Some(e),
+            FenError::Illegal(e) => Some(e),
+        }
+    }
+}
+
+impl From<FenSyntaxError> for FenError {
+    fn from(e: FenSyntaxError) -> Self {
+        FenError::Syntax(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> Self {
+        FenError::Illegal(e)
+    }
+}
+
+/// How castling rights are written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CastlingStyle {
+    /// `KQkq` for outermost rooks, file letters otherwise (X-FEN; identical
+    /// to standard FEN in standard chess).
+    XFen,
+    /// File letters always (`HAha`).
+    Shredder,
+}
+
+/// A castling letter before it is tied to a rook.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum CastlingToken {
+    Side(Color, CastlingSide),
+    File(Color, File),
+}
+
+fn parse_placement(pos: &mut Position, field: &str) -> Result<(), FenSyntaxError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenSyntaxError::WrongRankCount { found: ranks.len() });
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = Rank::ALL[7 - i];
+        let mut file = 0usize;
+        let mut last_digit = false;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|_| c.is_ascii_digit()) {
+                if !(1..=8).contains(&d) {
+                    return Err(FenSyntaxError::BadPlacementChar { rank, c });
+                }
+                if last_digit {
+                    return Err(FenSyntaxError::AdjacentDigits { rank });
+                }
+                last_digit = true;
+                file += d as usize;
+            } else {
+                let piece =
+                    Piece::from_char(c).ok_or(FenSyntaxError::BadPlacementChar { rank, c })?;
+                last_digit = false;
+                if file < 8 {
+                    pos.put(piece, Square::from_coords(File::ALL[file], rank));
+                }
+                file += 1;
+            }
+            if file > 8 {
+                return Err(FenSyntaxError::RankTooLong {
+                    rank,
+                    squares: file,
+                });
+            }
+        }
+        if file < 8 {
+            return Err(FenSyntaxError::RankTooShort {
+                rank,
+                squares: file,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(field: &str) -> Result<Vec<CastlingToken>, FenSyntaxError> {
+    if field == "-" {
+        return Ok(Vec::new());
+    }
+    let bad = || FenSyntaxError::BadCastling(clip(field));
+    let mut out: Vec<CastlingToken> = Vec::new();
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let token = match c.to_ascii_lowercase() {
+            'k' => CastlingToken::Side(color, CastlingSide::Short),
+            'q' => CastlingToken::Side(color, CastlingSide::Long),
+            l @ 'a'..='h' if c.is_ascii() => {
+                CastlingToken::File(color, File::from_char(l).ok_or_else(bad)?)
+            }
+            _ => return Err(bad()),
+        };
+        if out.contains(&token) || out.len() >= 4 {
+            return Err(bad());
+        }
+        out.push(token);
+    }
+    Ok(out)
+}
+
+fn parse_counter(field: &str) -> Option<u32> {
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    field.parse().ok()
+}
+
+impl Position {
+    /// Parse a FEN, X-FEN or Shredder-FEN.
+    ///
+    /// # Errors
+    /// [`FenError::Syntax`] when the text is not a FEN, and
+    /// [`FenError::Illegal`] when it describes an illegal position.
+    ///
+    /// ```
+    /// use hashmate::Position;
+    /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")?;
+    /// assert_eq!(pos.key(), 0x463b96181691fc9c);
+    /// assert!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    /// # Ok::<(), hashmate::fen::FenError>(())
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split(' ').filter(|f| !f.is_empty()).collect();
+        let fields: Vec<&str> = if fields.len() == 1 {
+            // Tolerate surrounding tabs and newlines around a lone field.
+            vec![fields[0].trim_matches(|c: char| c.is_ascii_whitespace())]
+        } else {
+            fields
+        };
+        if fields.is_empty() || fields[0].is_empty() {
+            return Err(FenSyntaxError::Empty.into());
+        }
+        if fields.len() > 6 {
+            return Err(FenSyntaxError::TooManyFields {
+                found: fields.len(),
+            }
+            .into());
+        }
+        let mut pos = Position::empty();
+        parse_placement(&mut pos, fields[0])?;
+        pos.side = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Color::White,
+            "b" => Color::Black,
+            s => return Err(FenSyntaxError::BadSideToMove(clip(s)).into()),
+        };
+        let castling = parse_castling(fields.get(2).copied().unwrap_or("-"))?;
+        let ep_field = fields.get(3).copied().unwrap_or("-");
+        pos.ep = match ep_field {
+            "-" => None,
+            s => {
+                let sq: Square = s
+                    .parse()
+                    .map_err(|_| FenSyntaxError::BadEnPassant(clip(s)))?;
+                if sq.rank() != Rank::Third && sq.rank() != Rank::Sixth {
+                    return Err(PositionError::EnPassantWrongRank(sq).into());
+                }
+                Some(sq)
+            }
+        };
+        let half = fields.get(4).copied().unwrap_or("0");
+        pos.halfmove =
+            parse_counter(half).ok_or_else(|| FenSyntaxError::BadHalfmoveClock(clip(half)))?;
+        let full = fields.get(5).copied().unwrap_or("1");
+        pos.fullmove = parse_counter(full)
+            .ok_or_else(|| FenSyntaxError::BadFullmoveNumber(clip(full)))?
+            .max(1);
+
+        // Tie castling letters to rooks; this needs exactly one king each.
+        for color in Color::ALL {
+            match pos.pieces(color, Role::King).count() {
+                0 => return Err(PositionError::MissingKing(color).into()),
+                1 => {}
+                _ => return Err(PositionError::TooManyKings(color).into()),
+            }
+        }
+        for token in castling {
+            let (color, side, rook) = match token {
+                CastlingToken::Side(color, side) => {
+                    let king = pos.king(color);
+                    let back = Bitboard::rank(Rank::First.relative_to(color));
+                    let rooks = pos.pieces(color, Role::Rook) & back;
+                    let outer = match side {
+                        CastlingSide::Short => rooks.iter().filter(|&r| r > king).last(),
+                        CastlingSide::Long => rooks.iter().find(|&r| r < king),
+                    };
+                    let rook = outer.ok_or(PositionError::BadCastlingRight { color, side })?;
+                    (color, side, rook)
+                }
+                CastlingToken::File(color, file) => {
+                    let king = pos.king(color);
+                    let rook = Square::from_coords(file, Rank::First.relative_to(color));
+                    let side = if rook > king {
+                        CastlingSide::Short
+                    } else {
+                        CastlingSide::Long
+                    };
+                    (color, side, rook)
+                }
+            };
+            if pos.castling.rook(color, side).is_some() {
+                return Err(PositionError::BadCastlingRight { color, side }.into());
+            }
+            pos.castling.set(color, side, Some(rook));
+        }
+        Ok(pos.validate()?)
+    }
+
+    /// The FEN of the position (X-FEN castling, which is standard FEN in
+    /// standard chess).
+    pub fn fen(&self) -> String {
+        self.to_fen(CastlingStyle::XFen)
+    }
+
+    /// The FEN with castling rights written in `style`.
+    pub fn to_fen(&self, style: CastlingStyle) -> String {
+        let mut s = String::with_capacity(90);
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, *rank)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        s.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push((b'0' + empty) as char);
+            }
+            if *rank != Rank::First {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(self.side_to_move().char());
+        s.push(' ');
+        let before = s.len();
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                let Some(rook) = self.castling().rook(color, side) else {
+                    continue;
+                };
+                let back = Bitboard::rank(Rank::First.relative_to(color));
+                let rooks = self.pieces(color, Role::Rook) & back;
+                let king = self.king(color);
+                let outermost = match side {
+                    CastlingSide::Short => rooks.iter().filter(|&r| r > king).last(),
+                    CastlingSide::Long => rooks.iter().find(|&r| r < king),
+                } == Some(rook);
+                let c = if style == CastlingStyle::XFen && outermost {
+                    match side {
+                        CastlingSide::Short => 'k',
+                        CastlingSide::Long => 'q',
+                    }
+                } else {
+                    rook.file().char()
+                };
+                s.push(if color == Color::White {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                });
+            }
+        }
+        if s.len() == before {
+            s.push('-');
+        }
+        s.push(' ');
+        match self.ep_square() {
+            Some(sq) => s.push_str(&sq.to_string()),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock(),
+            self.fullmove_number()
+        ));
+        s
+    }
+
+    /// Is this a Chess960 position that standard FEN cannot express (king
+    /// or a castling rook off its standard square)?
+    pub fn is_chess960(&self) -> bool {
+        Color::ALL.iter().any(|&c| {
+            CastlingSide::ALL.iter().any(|&side| {
+                self.castling().rook(c, side).is_some_and(|r| {
+                    let back = Rank::First.relative_to(c);
+                    let std_rook = match side {
+                        CastlingSide::Short => File::H,
+                        CastlingSide::Long => File::A,
+                    };
+                    r != Square::from_coords(std_rook, back)
+                        || self.king(c) != Square::from_coords(File::E, back)
+                })
+            })
+        })
+    }
+}
+
+use crate::bitboard::Bitboard;
+
+impl fmt::Display for Position {
+    /// The board as an 8×8 diagram followed by the FEN and the key.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, " +---+---+---+---+---+---+---+---+")?;
+        for rank in Rank::ALL.iter().rev() {
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::from_coords(file, *rank))
+                    .map_or(' ', |p| p.char());
+                write!(f, " | {c}")?;
+            }
+            writeln!(f, " | {}", rank.char())?;
+            writeln!(f, " +---+---+---+---+---+---+---+---+")?;
+        }
+        writeln!(f, "   a   b   c   d   e   f   g   h")?;
+        writeln!(f)?;
+        writeln!(f, "Fen: {}", self.fen())?;
+        write!(f, "Key: {:016X}", self.key())
+    }
+}

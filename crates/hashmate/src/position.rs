@@ -1,0 +1,658 @@
+//! The chess position: pieces by bitboards, side to move, castling rights,
+//! en-passant square, clocks, and three incrementally updated keys.
+//!
+//! Moves are made by copy-make: [`Position::play`] updates a position in
+//! place and callers that need the old one keep a copy (a `Position` is
+//! about 150 bytes, cheaper to copy than to unmake). Invariants, established
+//! by [`Position::from_fen`] and kept by `play` for legal moves:
+//!
+//! * each side has exactly one king; the side not to move is not in check;
+//! * `key`, `pawn_key` and `lock` equal what [`Position::compute_keys`]
+//!   would compute from scratch — `play` only ever XORs the differences;
+//! * `checkers` and `pinned` describe the side to move.
+//!
+//! Castling rights are stored as rook squares, which serves standard chess
+//! and Chess960 alike: a right is "the rook on this square may castle".
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    DefaultSliders, Sliders,
+};
+use crate::bitboard::Bitboard;
+use crate::moves::Move;
+use crate::piece::{Piece, Role};
+use crate::square::{Color, File, Rank, Square};
+use crate::zobrist::{castling_index, LOCK, POLYGLOT};
+
+/// Castling rights: for each colour, the rook that may castle on the king's
+/// short (h-file) side and on its long (a-file) side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Castling {
+    rooks: [[Option<Square>; 2]; 2],
+}
+
+/// Which side of the king a castling rook stands on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingSide {
+    /// Towards the h-file (O-O); the king ends on g1/g8.
+    Short = 0,
+    /// Towards the a-file (O-O-O); the king ends on c1/c8.
+    Long = 1,
+}
+
+impl CastlingSide {
+    pub const ALL: [CastlingSide; 2] = [CastlingSide::Short, CastlingSide::Long];
+
+    /// King destination file.
+    pub const fn king_to_file(self) -> File {
+        match self {
+            CastlingSide::Short => File::G,
+            CastlingSide::Long => File::C,
+        }
+    }
+
+    /// Rook destination file.
+    pub const fn rook_to_file(self) -> File {
+        match self {
+            CastlingSide::Short => File::F,
+            CastlingSide::Long => File::D,
+        }
+    }
+}
+
+impl Castling {
+    pub const NONE: Castling = Castling {
+        rooks: [[None; 2]; 2],
+    };
+
+    /// The castling rook of `color` on `side`, if that right is held.
+    #[inline(always)]
+    pub fn rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        self.rooks[color.index()][side as usize]
+    }
+
+    pub fn set(&mut self, color: Color, side: CastlingSide, rook: Option<Square>) {
+        self.rooks[color.index()][side as usize] = rook;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rooks.iter().flatten().all(Option::is_none)
+    }
+
+    /// Forget every right whose rook stands on `sq`.
+    #[inline(always)]
+    fn discard_rook(&mut self, sq: Square) {
+        for c in &mut self.rooks {
+            for r in c.iter_mut() {
+                if *r == Some(sq) {
+                    *r = None;
+                }
+            }
+        }
+    }
+
+    /// The Polyglot/lock key contribution of these rights.
+    #[inline]
+    fn keys(&self) -> (u64, u64) {
+        let (mut k, mut l) = (0, 0);
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if self.rook(color, side).is_some() {
+                    let i = castling_index(color, side == CastlingSide::Long);
+                    k ^= POLYGLOT.castling(i);
+                    l ^= LOCK.castling(i);
+                }
+            }
+        }
+        (k, l)
+    }
+}
+
+/// A legal chess position. Build one with [`Position::from_fen`] or
+/// [`Position::startpos`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_role: [Bitboard; 6],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) side: Color,
+    pub(crate) castling: Castling,
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+    pub(crate) pawn_key: u64,
+    pub(crate) lock: u64,
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
+    }
+
+    /// An empty board with White to move; filled in by the FEN parser and
+    /// only handed out after validation.
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            side: Color::White,
+            castling: Castling::NONE,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            pawn_key: 0,
+            lock: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        }
+    }
+
+    // --- Queries -----------------------------------------------------------
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    pub fn castling(&self) -> &Castling {
+        &self.castling
+    }
+
+    /// The en-passant square as FEN writes it: set after every double pawn
+    /// push, whether or not a capture is possible.
+    #[inline(always)]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Polyglot Zobrist key.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key of the pawns of both colours alone.
+    #[inline(always)]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    /// The independent second key (hash lock).
+    #[inline(always)]
+    pub fn lock(&self) -> u64 {
+        self.lock
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub fn by_color(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    #[inline(always)]
+    pub fn by_role(&self, r: Role) -> Bitboard {
+        self.by_role[r.index()]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
+        self.by_color[c.index()] & self.by_role[r.index()]
+    }
+
+    #[inline(always)]
+    pub fn king(&self, c: Color) -> Square {
+        self.pieces(c, Role::King).single()
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Pieces of the side to move pinned to their king.
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// The role of whatever stands on `sq`.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let role = self.role_at(sq)?;
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+
+    /// All pieces of either colour attacking `sq`, given occupancy `occ`.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        (rook_attacks(sq, occ) & rq)
+            | (bishop_attacks(sq, occ) & bq)
+            | (knight_attacks(sq) & self.by_role(Role::Knight))
+            | (king_attacks(sq) & self.by_role(Role::King))
+            | (pawn_attacks(Color::White, sq) & self.pieces(Color::Black, Role::Pawn))
+            | (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, Role::Pawn))
+    }
+
+    /// Is `sq` attacked by `by`, with occupancy `occ`?
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        (self.attackers_to(sq, occ) & self.by_color(by)).any()
+    }
+
+    /// Does `side` have anything besides pawns and its king (the null-move
+    /// guard against zugzwang)?
+    pub fn has_non_pawn_material(&self, side: Color) -> bool {
+        (self.by_color(side) - self.by_role(Role::Pawn) - self.by_role(Role::King)).any()
+    }
+
+    // --- Keys --------------------------------------------------------------
+
+    /// Whether the Polyglot key includes the en-passant file: a pawn of the
+    /// side to move stands beside the pawn that just advanced two squares.
+    #[inline]
+    pub(crate) fn ep_in_key(&self) -> Option<File> {
+        let ep = self.ep?;
+        // The pawn that moved stands one rank beyond the ep square.
+        let pushed = Bitboard::from_square(ep).south_for(self.side);
+        let beside = pushed.east() | pushed.west();
+        if (beside & self.pieces(self.side, Role::Pawn)).any() {
+            Some(ep.file())
+        } else {
+            None
+        }
+    }
+
+    /// (key, pawn key, lock) computed from scratch, for tests and set-up.
+    pub fn compute_keys(&self) -> (u64, u64, u64) {
+        let (mut key, mut pawn, mut lock) = (0, 0, 0);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                for sq in self.pieces(color, role) {
+                    key ^= POLYGLOT.piece(piece, sq);
+                    lock ^= LOCK.piece(piece, sq);
+                    if role == Role::Pawn {
+                        pawn ^= POLYGLOT.piece(piece, sq);
+                    }
+                }
+            }
+        }
+        let (ck, cl) = self.castling.keys();
+        key ^= ck;
+        lock ^= cl;
+        if let Some(file) = self.ep_in_key() {
+            key ^= POLYGLOT.en_passant(file);
+            lock ^= LOCK.en_passant(file);
+        }
+        if self.side == Color::White {
+            key ^= POLYGLOT.turn();
+            lock ^= LOCK.turn();
+        }
+        (key, pawn, lock)
+    }
+
+    /// Recompute everything derived from the board (keys, checkers, pins).
+    pub(crate) fn refresh(&mut self) {
+        let (k, p, l) = self.compute_keys();
+        self.key = k;
+        self.pawn_key = p;
+        self.lock = l;
+        self.update_check_info(DefaultSliders::default());
+    }
+
+    #[inline]
+    fn update_check_info<S: Sliders>(&mut self, s: S) {
+        let us = self.side;
+        let them = !us;
+        let king = self.king(us);
+        let occ = self.occupied();
+        let their = self.by_color(them);
+        let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        self.checkers = ((s.rook(king, occ) & rq)
+            | (s.bishop(king, occ) & bq)
+            | (knight_attacks(king) & self.by_role(Role::Knight))
+            | (pawn_attacks(us, king) & self.by_role(Role::Pawn)))
+            & their;
+        let snipers = ((s.rook(king, their) & rq) | (s.bishop(king, their) & bq)) & their;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = between(king, s) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers & self.by_color(us);
+            }
+        }
+        self.pinned = pinned;
+    }
+
+    // --- Making moves ------------------------------------------------------
+
+    #[inline(always)]
+    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
+        let bb = Bitboard::from_square(sq);
+        self.by_role[role.index()] ^= bb;
+        self.by_color[color.index()] ^= bb;
+        let piece = Piece { color, role };
+        self.key ^= POLYGLOT.piece(piece, sq);
+        self.lock ^= LOCK.piece(piece, sq);
+        if role == Role::Pawn {
+            self.pawn_key ^= POLYGLOT.piece(piece, sq);
+        }
+    }
+
+    /// Play `mv`, which must be legal in this position (as every move from
+    /// [`Position::legal_moves`] is). Keys are updated by XOR.
+    ///
+    /// Castling is given as king-takes-rook ([`Move::from`] the king,
+    /// [`Move::to`] the castling rook), which is how the move generator
+    /// produces it in both standard chess and Chess960.
+    #[inline]
+    pub fn play(&mut self, mv: Move) {
+        self.play_with(DefaultSliders::default(), mv);
+    }
+
+    /// [`Position::play`] with a chosen slider backend for the check and
+    /// pin information of the new position.
+    pub fn play_with<S: Sliders>(&mut self, s: S, mv: Move) {
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (mv.from(), mv.to());
+        let role = self.role_at(from).unwrap_or(Role::Pawn);
+
+        // Take out everything that depends on the old state.
+        if let Some(file) = self.ep_in_key() {
+            self.key ^= POLYGLOT.en_passant(file);
+            self.lock ^= LOCK.en_passant(file);
+        }
+        let old_ep = self.ep.take();
+        let (ck, cl) = self.castling.keys();
+        self.key ^= ck;
+        self.lock ^= cl;
+
+        self.halfmove += 1;
+        if role == Role::King && self.pieces(us, Role::Rook).contains(to) {
+            // Castling, king takes own rook.
+            let side = if to > from {
+                CastlingSide::Short
+            } else {
+                CastlingSide::Long
+            };
+            let rank = from.rank();
+            self.toggle(us, Role::King, from);
+            self.toggle(us, Role::Rook, to);
+            self.toggle(
+                us,
+                Role::King,
+                Square::from_coords(side.king_to_file(), rank),
+            );
+            self.toggle(
+                us,
+                Role::Rook,
+                Square::from_coords(side.rook_to_file(), rank),
+            );
+            self.castling.set(us, CastlingSide::Short, None);
+            self.castling.set(us, CastlingSide::Long, None);
+        } else {
+            if let Some(captured) = self.role_at(to) {
+                self.toggle(them, captured, to);
+                self.halfmove = 0;
+                self.castling.discard_rook(to);
+            }
+            self.toggle(us, role, from);
+            self.toggle(us, mv.promotion().unwrap_or(role), to);
+            match role {
+                Role::Pawn => {
+                    self.halfmove = 0;
+                    if Some(to) == old_ep {
+                        let victim = Bitboard::from_square(to).south_for(us).single();
+                        self.toggle(them, Role::Pawn, victim);
+                    } else if (from.index() ^ to.index()) == 16 {
+                        self.ep = Square::new(((from.index() + to.index()) / 2) as u8);
+                    }
+                }
+                Role::King => {
+                    self.castling.set(us, CastlingSide::Short, None);
+                    self.castling.set(us, CastlingSide::Long, None);
+                }
+                Role::Rook => self.castling.discard_rook(from),
+                _ => {}
+            }
+        }
+
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = them;
+        self.key ^= POLYGLOT.turn();
+        self.lock ^= LOCK.turn();
+        let (ck, cl) = self.castling.keys();
+        self.key ^= ck;
+        self.lock ^= cl;
+        if let Some(file) = self.ep_in_key() {
+            self.key ^= POLYGLOT.en_passant(file);
+            self.lock ^= LOCK.en_passant(file);
+        }
+        self.update_check_info(s);
+    }
+
+    /// The position after a null move (side to move passes), for null-move
+    /// pruning. Must not be called in check.
+    pub fn play_null(&mut self) {
+        if let Some(file) = self.ep_in_key() {
+            self.key ^= POLYGLOT.en_passant(file);
+            self.lock ^= LOCK.en_passant(file);
+        }
+        self.ep = None;
+        self.halfmove += 1;
+        self.side = !self.side;
+        self.key ^= POLYGLOT.turn();
+        self.lock ^= LOCK.turn();
+        self.update_check_info(DefaultSliders::default());
+    }
+
+    // --- Validation --------------------------------------------------------
+
+    /// Check the board against the rules a legal position must satisfy and
+    /// derive keys and check information.
+    pub(crate) fn validate(mut self) -> Result<Position, PositionError> {
+        for color in Color::ALL {
+            let kings = self.pieces(color, Role::King).count();
+            if kings == 0 {
+                return Err(PositionError::MissingKing(color));
+            }
+            if kings > 1 {
+                return Err(PositionError::TooManyKings(color));
+            }
+            if self.pieces(color, Role::Pawn).count() > 8 {
+                return Err(PositionError::TooManyPawns(color));
+            }
+            if self.by_color(color).count() > 16 {
+                return Err(PositionError::TooManyPieces(color));
+            }
+        }
+        let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+        if let Some(sq) = (self.by_role(Role::Pawn) & back_ranks).first() {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                let Some(rook) = self.castling.rook(color, side) else {
+                    continue;
+                };
+                let king = self.king(color);
+                let back = Rank::First.relative_to(color);
+                let king_ok =
+                    king.rank() == back && king.file() != File::A && king.file() != File::H;
+                let rook_ok = self.pieces(color, Role::Rook).contains(rook)
+                    && rook.rank() == back
+                    && match side {
+                        CastlingSide::Short => rook > king,
+                        CastlingSide::Long => rook < king,
+                    };
+                if !king_ok || !rook_ok {
+                    return Err(PositionError::BadCastlingRight { color, side });
+                }
+            }
+        }
+        if let Some(ep) = self.ep {
+            let us = self.side;
+            if ep.rank() != Rank::Sixth.relative_to(us) {
+                return Err(PositionError::EnPassantWrongRank(ep));
+            }
+            let pushed = Bitboard::from_square(ep).south_for(us);
+            let origin = Bitboard::from_square(ep).north_for(us);
+            if self.occupied().contains(ep) || (self.occupied() & origin).any() {
+                return Err(PositionError::EnPassantOccupied(ep));
+            }
+            if (pushed & self.pieces(!us, Role::Pawn)).is_empty() {
+                return Err(PositionError::EnPassantNoPawn(ep));
+            }
+        }
+        let them = !self.side;
+        if self.is_attacked(self.king(them), self.side, self.occupied()) {
+            return Err(PositionError::OppositeCheck);
+        }
+        self.refresh();
+        if self.checkers.count() > 2 {
+            return Err(PositionError::TooManyCheckers(self.checkers.count()));
+        }
+        Ok(self)
+    }
+
+    /// Place a piece during set-up (no key update; `validate` recomputes).
+    pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        self.by_role[piece.role.index()] |= Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] |= Bitboard::from_square(sq);
+    }
+}
+
+impl Bitboard {
+    /// One rank towards `color`'s own side (south for White).
+    #[inline(always)]
+    pub const fn south_for(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.south(),
+            Color::Black => self.north(),
+        }
+    }
+
+    /// One rank towards `color`'s opponent (north for White).
+    #[inline(always)]
+    pub const fn north_for(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.north(),
+            Color::Black => self.south(),
+        }
+    }
+}
+
+/// Why a syntactically correct FEN does not describe a legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    MissingKing(Color),
+    TooManyKings(Color),
+    TooManyPawns(Color),
+    TooManyPieces(Color),
+    PawnOnBackRank(Square),
+    /// A castling right without the king and that rook on their squares.
+    BadCastlingRight {
+        color: Color,
+        side: CastlingSide,
+    },
+    EnPassantWrongRank(Square),
+    /// The en-passant square or the square the pawn came from is occupied.
+    EnPassantOccupied(Square),
+    /// No enemy pawn stands where a double push to this square would land.
+    EnPassantNoPawn(Square),
+    /// The side not to move is in check.
+    OppositeCheck,
+    /// More than two pieces give check.
+    TooManyCheckers(u32),
+}
+
+fn color_name(c: Color) -> &'static str {
+    c.fold("white", "black")
+}
+
+impl core::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use PositionError::*;
+        match self {
+            MissingKing(c) => write!(f, "{} has no king", color_name(*c)),
+            TooManyKings(c) => write!(f, "{} has more than one king", color_name(*c)),
+            TooManyPawns(c) => write!(f, "{} has more than 8 pawns", color_name(*c)),
+            TooManyPieces(c) => write!(f, "{} has more than 16 pieces", color_name(*c)),
+            PawnOnBackRank(sq) => write!(f, "pawn on {sq}, on the first or eighth rank"),
+            BadCastlingRight { color, side } => write!(
+                f,
+                "{} {} castling right without king and rook on their squares",
+                color_name(*color),
+                match side {
+                    CastlingSide::Short => "short (king side)",
+                    CastlingSide::Long => "long (queen side)",
+                }
+            ),
+            EnPassantWrongRank(sq) => {
+                write!(
+                    f,
+                    "en-passant square {sq} is on the wrong rank for the side to move"
+                )
+            }
+            EnPassantOccupied(sq) => write!(
+                f,
+                "en-passant square {sq} or the square the pawn came from is occupied"
+            ),
+            EnPassantNoPawn(sq) => {
+                write!(
+                    f,
+                    "en-passant square {sq} has no pawn that can have just moved past it"
+                )
+            }
+            OppositeCheck => write!(f, "the side not to move is in check"),
+            TooManyCheckers(n) => write!(f, "{n} pieces give check at once (at most 2 can)"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
