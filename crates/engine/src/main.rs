@@ -1,1 +1,54 @@
-fn main() {}
+//! The hashmate binary: a UCI chess engine (run without arguments) and
+//! command-line tools for the library (`perft`, `key`, …).
+
+mod perft_cmd;
+mod uci;
+
+use clap::{Parser, Subcommand};
+use hashmate::Position;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "hashmate",
+    version,
+    about = "A UCI chess engine built on hashing done right"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Start the UCI engine (the default without a subcommand).
+    Uci,
+    /// Count leaf nodes of the legal move tree.
+    Perft(perft_cmd::PerftArgs),
+    /// Print the Polyglot Zobrist key of a position as 16 hex digits.
+    Key {
+        /// The position, as FEN, X-FEN or Shredder-FEN.
+        fen: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None | Some(Command::Uci) => {
+            uci::run();
+            ExitCode::SUCCESS
+        }
+        Some(Command::Perft(args)) => perft_cmd::run(&args),
+        Some(Command::Key { fen }) => match Position::from_fen(&fen) {
+            Ok(pos) => {
+                println!("{:016x}", pos.key());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("hashmate key: {e}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}

@@ -369,7 +369,7 @@ impl Position {
         if !t.is_ascii() || t.len() < 2 {
             return Err(MoveParseError::Syntax(clip(san)));
         }
-        let mut body = t.replace('x', "").replace('-', "");
+        let mut body = t.replace(['x', '-'], "");
         let mut promotion = None;
         if let Some(last) = body.chars().last() {
             if let Some(r) = Role::from_char(last).filter(|_| last.is_ascii_uppercase()) {

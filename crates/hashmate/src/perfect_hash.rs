@@ -167,7 +167,7 @@ impl PerfectHash {
             HashKind::H2 | HashKind::H2Minimal => (1u128 << (k + 1).min(126)) + 1,
         };
         let shift = match kind {
-            HashKind::H1 if n + 1 <= k => 0,
+            HashKind::H1 if n < k => 0,
             HashKind::H2 => 0,
             _ => first,
         };
