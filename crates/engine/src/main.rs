@@ -2,6 +2,7 @@
 //! command-line tools for the library (`perft`, `key`, …).
 
 mod perft_cmd;
+mod study_cmd;
 mod uci;
 
 use clap::{Parser, Subcommand};
@@ -25,6 +26,8 @@ enum Command {
     Uci,
     /// Count leaf nodes of the legal move tree.
     Perft(perft_cmd::PerftArgs),
+    /// Compare the transposition-table collision strategies of seed 001.
+    TtStudy(study_cmd::StudyArgs),
     /// Print the Polyglot Zobrist key of a position as 16 hex digits.
     Key {
         /// The position, as FEN, X-FEN or Shredder-FEN.
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Perft(args)) => perft_cmd::run(&args),
+        Some(Command::TtStudy(args)) => study_cmd::run(&args),
         Some(Command::Key { fen }) => match Position::from_fen(&fen) {
             Ok(pos) => {
                 println!("{:016x}", pos.key());

@@ -3,6 +3,7 @@
 
 use clap::Args;
 use hashmate::perft::perft;
+use hashmate::tt_study::{hashed_perft, Strategy, StudyTable};
 use hashmate::Position;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -22,11 +23,24 @@ pub struct PerftArgs {
     /// Print castling as king-takes-rook (UCI_Chess960 notation).
     #[arg(long)]
     pub chess960: bool,
+    /// Cache subtree counts in a hash table of this many MB (hashed perft).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash: Option<u64>,
+    /// Collision strategy of the hash table (with --hash).
+    #[arg(long, default_value = "bucket-4", requires = "hash")]
+    pub strategy: Strategy,
 }
 
 /// The per-root-move report shared with UCI's `go perft`: one `move: count`
 /// line per root move, then time, speed and `Nodes searched: N`.
-pub fn report(pos: &Position, depth: u32, divide: bool, chess960: bool, out: &mut impl Write) {
+pub fn report(
+    pos: &Position,
+    depth: u32,
+    divide: bool,
+    chess960: bool,
+    mut table: Option<&mut StudyTable>,
+    out: &mut impl Write,
+) {
     let start = Instant::now();
     let moves = pos.legal_moves();
     let progress = std::io::stderr().is_terminal();
@@ -34,10 +48,10 @@ pub fn report(pos: &Position, depth: u32, divide: bool, chess960: bool, out: &mu
     for (i, &mv) in moves.iter().enumerate() {
         let mut child = pos.clone();
         child.play(mv);
-        let n = if depth <= 1 {
-            1
-        } else {
-            perft(&child, depth - 1)
+        let n = match (&mut table, depth) {
+            (_, 0 | 1) => 1,
+            (Some(t), _) => hashed_perft(&child, depth - 1, t),
+            (None, _) => perft(&child, depth - 1),
         };
         total += n;
         if divide {
@@ -73,12 +87,36 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         None => Position::startpos(),
     };
     let chess960 = args.chess960 || pos.is_chess960();
+    let mut table = match args.hash {
+        None => None,
+        Some(mb) => match StudyTable::new(args.strategy, 64, (mb as usize) << 20) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                eprintln!("hashmate perft: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let mut out = std::io::stdout().lock();
     report(
         &pos,
         args.depth,
         args.divide,
         chess960,
-        &mut std::io::stdout().lock(),
+        table.as_mut(),
+        &mut out,
     );
+    if let Some(t) = table {
+        let s = t.stats;
+        eprintln!(
+            "hash: {} MB {}, {} probes, {} hits ({:.1}%), {} replacements",
+            t.bytes() >> 20,
+            t.strategy().name(),
+            s.probes,
+            s.hits,
+            100.0 * s.hits as f64 / s.probes.max(1) as f64,
+            s.replacements
+        );
+    }
     ExitCode::SUCCESS
 }

@@ -196,7 +196,7 @@ pub fn run() {
             Command::GoPerft(depth) => {
                 let pos = engine.position.clone();
                 let c960 = engine.chess960 || pos.is_chess960();
-                crate::perft_cmd::report(&pos, depth, true, c960, &mut out);
+                crate::perft_cmd::report(&pos, depth, true, c960, None, &mut out);
             }
             Command::Go(_) => {
                 let _ = writeln!(out, "info string search is not available yet");

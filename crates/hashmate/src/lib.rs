@@ -28,6 +28,8 @@ mod polyglot_random;
 pub mod position;
 pub mod rng;
 pub mod square;
+pub mod tt;
+pub mod tt_study;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

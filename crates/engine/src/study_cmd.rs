@@ -1,0 +1,85 @@
+//! `hashmate tt-study`: the same hashed-perft workload under every
+//! collision strategy and every number of stored key bits, with the
+//! independent lock key counting false hits.
+
+use clap::Args;
+use hashmate::perft::perft;
+use hashmate::tt_study::{hashed_perft, Strategy, StudyTable};
+use hashmate::Position;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct StudyArgs {
+    /// Table size in KB (small tables show collisions and replacement).
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=16_777_216))]
+    pub kb: u64,
+    /// Workload positions as FEN:DEPTH pairs separated by '|'
+    /// (default: start position to depth 6 and Kiwipete to depth 5).
+    #[arg(long)]
+    pub workload: Option<String>,
+}
+
+const DEFAULT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1:6|\
+r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1:5";
+
+pub fn run(args: &StudyArgs) -> ExitCode {
+    let mut work = Vec::new();
+    for item in args.workload.as_deref().unwrap_or(DEFAULT).split('|') {
+        let Some((fen, depth)) = item.rsplit_once(':') else {
+            eprintln!("hashmate tt-study: '{item}' is not FEN:DEPTH");
+            return ExitCode::from(2);
+        };
+        let pos = match Position::from_fen(fen.trim()) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("hashmate tt-study: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let Some(depth) = depth
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|d| (1..=10).contains(d))
+        else {
+            eprintln!("hashmate tt-study: depth '{depth}' is not 1-10");
+            return ExitCode::from(2);
+        };
+        let expected = perft(&pos, depth);
+        work.push((pos, depth, expected));
+    }
+    println!(
+        "| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | exact | seconds |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---|---:|");
+    for strategy in Strategy::ALL {
+        for bits in [16, 32, 64] {
+            let mut table = match StudyTable::new(strategy, bits, (args.kb as usize) << 10) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("hashmate tt-study: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let start = Instant::now();
+            let mut exact = true;
+            for (pos, depth, expected) in &work {
+                exact &= hashed_perft(pos, *depth, &mut table) == *expected;
+            }
+            let s = table.stats;
+            println!(
+                "| {} | {bits} | {} | {} | {} | {:.1} | {:.3} | {} | {:.2} |",
+                strategy.name(),
+                s.probes,
+                s.hits,
+                s.false_hits,
+                s.false_hits_per_billion(),
+                s.replacement_rate(),
+                if exact { "yes" } else { "**no**" },
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
