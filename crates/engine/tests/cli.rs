@@ -1,0 +1,94 @@
+//! Drive the real binary: `key`, `perft`, and UCI over pipes, with good and
+//! bad input. Bad input must give a message and a clean exit, never a panic.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn hashmate(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn key_command() {
+    let out = hashmate(
+        &[
+            "key",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "463b96181691fc9c\n");
+    let bad = hashmate(&["key", "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    let err = text(&bad.stderr);
+    assert!(
+        err.contains("8 ranks") && !err.contains("panicked"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn perft_command() {
+    let out = hashmate(&["perft", "3", "--divide"], "");
+    let s = text(&out.stdout);
+    assert!(s.contains("e2e4: 600"), "{s}");
+    assert_eq!(s.lines().last(), Some("Nodes searched: 8902"));
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let hashed = hashmate(&["perft", "4", "--fen", fen, "--hash", "1"], "");
+    assert!(text(&hashed.stdout).ends_with("Nodes searched: 4085603\n"));
+    let c960 = hashmate(&["perft", "1", "--fen", fen, "--divide", "--chess960"], "");
+    assert!(text(&c960.stdout).contains("e1h1: 1"));
+    let plain = hashmate(&["perft", "1", "--fen", fen, "--divide"], "");
+    assert!(text(&plain.stdout).contains("e1g1: 1"));
+    for args in [
+        &["perft", "0"][..],
+        &["perft", "x"],
+        &["perft", "2", "--fen", "nonsense"],
+    ] {
+        let out = hashmate(args, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(!text(&out.stderr).contains("panicked"));
+    }
+}
+
+#[test]
+fn uci_session_survives_bad_input() {
+    let input = "uci\nisready\nposition startpos moves e2e4 e7e5\ngo perft 2\n\
+                 position startpos moves e2e5\nposition fen 8/8/8/8/8/8/8/8 w - - 0 1\n\
+                 bogus command\ngo perft\nsetoption name UCI_Chess960 value maybe\n\
+                 d\nquit\n";
+    let out = hashmate(&[], input);
+    let s = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(s.starts_with("hashmate "), "banner first: {s}");
+    assert!(s.contains("uciok") && s.contains("readyok"));
+    assert!(s.contains("Nodes searched: 835"), "{s}"); // perft 2 after 1. e4 e5 (python-chess: 835)
+    assert!(s.contains("info string move 1 of the list: 'e2e5' is not a legal move"));
+    assert!(s.contains("info string illegal position: white has no king"));
+    assert!(s.contains("info string unknown command 'bogus'"));
+    assert!(s.contains("info string malformed command"));
+    // The last valid position survived every bad command.
+    assert!(
+        s.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
+        "{s}"
+    );
+}
