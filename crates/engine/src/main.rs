@@ -1,6 +1,8 @@
 //! The hashmate binary: a UCI chess engine (run without arguments) and
 //! command-line tools for the library (`perft`, `key`, …).
 
+mod bench;
+mod book;
 mod perft_cmd;
 mod study_cmd;
 mod uci;
@@ -26,6 +28,18 @@ enum Command {
     Uci,
     /// Count leaf nodes of the legal move tree.
     Perft(perft_cmd::PerftArgs),
+    /// Search a fixed set of positions; prints the node count signature.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: u32,
+        /// Hash table size in MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=65536))]
+        hash: u64,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
+    },
     /// Compare the transposition-table collision strategies of seed 001.
     TtStudy(study_cmd::StudyArgs),
     /// Print the Polyglot Zobrist key of a position as 16 hex digits.
@@ -44,6 +58,14 @@ fn main() -> ExitCode {
         }
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::TtStudy(args)) => study_cmd::run(&args),
+        Some(Command::Bench {
+            depth,
+            hash,
+            threads,
+        }) => {
+            bench::run(depth, hash as usize, threads as usize);
+            ExitCode::SUCCESS
+        }
         Some(Command::Key { fen }) => match Position::from_fen(&fen) {
             Ok(pos) => {
                 println!("{:016x}", pos.key());

@@ -1,11 +1,41 @@
-//! The UCI front end: parse each line into a typed command, apply it, and
-//! report problems as `info string` without ever losing the current state.
+//! The UCI front end.
 //!
-//! A line that cannot be parsed, a bad FEN, or an illegal move in
-//! `position` leaves the previous position in place.
+//! The main thread reads stdin and parses each line into a typed
+//! [`Command`]; a search runs on its own thread and is stopped through the
+//! atomic flag in [`Shared`]. Problems — an unknown command, a bad FEN, an
+//! illegal move in `position`, an option value out of range — are reported
+//! as `info string` and the loop goes on with its previous state.
+//! `stop`, `ponderhit`, `isready` and `quit` are answered during a search;
+//! any other command first ends the running search (printing its
+//! `bestmove`), as a well-behaved GUI would have asked anyway.
 
-use hashmate::{Move, Position};
+use crate::book::EngineBook;
+use hashmate::search::{self, mate_in, Limits, Listener, SearchInfo, Shared};
+use hashmate::tt::{Bound, TranspositionTable};
+use hashmate::{Color, Move, Position};
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Parameters of `go`.
+#[derive(Debug, Default, PartialEq)]
+pub struct Go {
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    pub movestogo: Option<u64>,
+    pub depth: Option<u64>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub mate: Option<u64>,
+    pub infinite: bool,
+    pub ponder: bool,
+    pub searchmoves: Vec<String>,
+    pub perft: Option<u32>,
+}
 
 /// One parsed UCI command.
 #[derive(Debug, PartialEq)]
@@ -17,8 +47,7 @@ pub enum Command {
         fen: Option<String>,
         moves: Vec<String>,
     },
-    GoPerft(u32),
-    Go(Vec<String>),
+    Go(Go),
     Stop,
     PonderHit,
     SetOption {
@@ -26,6 +55,9 @@ pub enum Command {
         value: Option<String>,
     },
     Display,
+    Bench {
+        depth: Option<u32>,
+    },
     Quit,
 }
 
@@ -33,7 +65,7 @@ pub enum Command {
 #[derive(Debug, PartialEq)]
 pub enum CommandError {
     Unknown(String),
-    Malformed(&'static str),
+    Malformed(String),
 }
 
 impl std::fmt::Display for CommandError {
@@ -43,6 +75,87 @@ impl std::fmt::Display for CommandError {
             CommandError::Malformed(why) => write!(f, "malformed command: {why}"),
         }
     }
+}
+
+fn malformed(s: &str) -> CommandError {
+    CommandError::Malformed(s.to_string())
+}
+
+const GO_KEYWORDS: [&str; 13] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
+];
+
+fn parse_go(rest: &[&str]) -> Result<Go, CommandError> {
+    let mut go = Go::default();
+    let mut i = 0;
+    while i < rest.len() {
+        let word = rest[i];
+        let mut number = || -> Result<u64, CommandError> {
+            i += 1;
+            let v = rest
+                .get(i)
+                .ok_or_else(|| CommandError::Malformed(format!("go {word} needs a number")))?;
+            // Negative clocks happen in real GUIs after a time loss; read them as 0.
+            if let Some(neg) = v.strip_prefix('-') {
+                if neg.parse::<u64>().is_ok() {
+                    return Ok(0);
+                }
+            }
+            v.parse::<u64>().map_err(|_| {
+                CommandError::Malformed(format!("go {word}: '{}' is not a number", clip(v)))
+            })
+        };
+        match word {
+            "wtime" => go.wtime = Some(number()?),
+            "btime" => go.btime = Some(number()?),
+            "winc" => go.winc = Some(number()?),
+            "binc" => go.binc = Some(number()?),
+            "movestogo" => go.movestogo = Some(number()?),
+            "depth" => go.depth = Some(number()?),
+            "nodes" => go.nodes = Some(number()?),
+            "movetime" => go.movetime = Some(number()?),
+            "mate" => go.mate = Some(number()?),
+            "perft" => {
+                let d = number()?;
+                if !(1..=20).contains(&d) {
+                    return Err(malformed("go perft needs a depth from 1 to 20"));
+                }
+                go.perft = Some(d as u32);
+            }
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "searchmoves" => {
+                while i + 1 < rest.len() && !GO_KEYWORDS.contains(&rest[i + 1]) {
+                    i += 1;
+                    go.searchmoves.push(rest[i].to_string());
+                }
+            }
+            other => {
+                return Err(CommandError::Malformed(format!(
+                    "unknown go parameter '{}'",
+                    clip(other)
+                )))
+            }
+        }
+        i += 1;
+    }
+    Ok(go)
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(40).collect()
 }
 
 /// Parse one line of input (`None` for a blank line).
@@ -58,23 +171,19 @@ pub fn parse(line: &str) -> Option<Result<Command, CommandError>> {
         "ponderhit" => Ok(Command::PonderHit),
         "quit" => Ok(Command::Quit),
         "d" => Ok(Command::Display),
-        "position" => parse_position(&rest),
-        "go" => match rest.as_slice() {
-            ["perft", d] => d
+        "bench" => match rest.first() {
+            None => Ok(Command::Bench { depth: None }),
+            Some(d) => d
                 .parse()
                 .ok()
-                .filter(|&d| (1..=20).contains(&d))
-                .map(Command::GoPerft)
-                .ok_or(CommandError::Malformed(
-                    "go perft needs a depth from 1 to 20",
-                )),
-            ["perft", ..] => Err(CommandError::Malformed(
-                "go perft needs a depth from 1 to 20",
-            )),
-            _ => Ok(Command::Go(rest.iter().map(|s| s.to_string()).collect())),
+                .filter(|d| (1..=30).contains(d))
+                .map(|d| Command::Bench { depth: Some(d) })
+                .ok_or_else(|| malformed("bench takes a depth from 1 to 30")),
         },
+        "position" => parse_position(&rest),
+        "go" => parse_go(&rest).map(Command::Go),
         "setoption" => parse_setoption(&rest),
-        other => Err(CommandError::Unknown(other.chars().take(40).collect())),
+        other => Err(CommandError::Unknown(clip(other))),
     })
 }
 
@@ -87,9 +196,9 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     let fen = match setup {
         ["startpos"] => None,
         ["fen", fields @ ..] if !fields.is_empty() => Some(fields.join(" ")),
-        ["fen"] => return Err(CommandError::Malformed("position fen needs a FEN")),
+        ["fen"] => return Err(malformed("position fen needs a FEN")),
         _ => {
-            return Err(CommandError::Malformed(
+            return Err(malformed(
                 "expected 'position startpos' or 'position fen <FEN>'",
             ))
         }
@@ -102,14 +211,12 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
 
 fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     if rest.first() != Some(&"name") {
-        return Err(CommandError::Malformed(
-            "expected 'setoption name <id> [value <x>]'",
-        ));
+        return Err(malformed("expected 'setoption name <id> [value <x>]'"));
     }
     let value_at = rest.iter().position(|&w| w == "value");
     let name_words = &rest[1..value_at.unwrap_or(rest.len())];
     if name_words.is_empty() {
-        return Err(CommandError::Malformed("option name missing"));
+        return Err(malformed("option name missing"));
     }
     Ok(Command::SetOption {
         name: name_words.join(" "),
@@ -117,21 +224,55 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     })
 }
 
+/// Engine options.
+pub struct Options {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub ponder: bool,
+    pub move_overhead: u64,
+    pub chess960: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead: 30,
+            chess960: false,
+        }
+    }
+}
+
 /// Engine state owned by the UCI loop.
 pub struct Engine {
     pub position: Position,
     /// Keys of the game so far, for repetition detection.
     pub history: Vec<u64>,
-    pub chess960: bool,
+    pub options: Options,
+    pub shared: Arc<Shared>,
+    pub book: EngineBook,
+    search: Option<JoinHandle<()>>,
+    /// Set by `stop`/`quit`: ends an infinite or pondering search's wait.
+    gui_stop: Arc<AtomicBool>,
 }
 
 impl Engine {
     pub fn new() -> Engine {
         let position = Position::startpos();
+        let opts = Options::default();
+        let tt = TranspositionTable::new(opts.hash_mb).expect("16 MB can be allocated");
         Engine {
             history: vec![position.key()],
             position,
-            chess960: false,
+            options: opts,
+            shared: Arc::new(Shared::new(tt)),
+            book: EngineBook::default(),
+            search: None,
+            gui_stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -153,19 +294,275 @@ impl Engine {
         self.history = history;
         Ok(())
     }
+
+    /// Wait for a running search to finish (after asking it to stop).
+    fn finish_search(&mut self) {
+        if let Some(h) = self.search.take() {
+            self.shared.stop.store(true, Relaxed);
+            self.shared.pondering.store(false, Relaxed);
+            self.gui_stop.store(true, Relaxed);
+            let _ = h.join();
+        }
+    }
+
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Apply `setoption`; returns a message for the GUI on error.
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let lname = name.to_ascii_lowercase();
+        let int = |lo: u64, hi: u64| -> Result<u64, String> {
+            let v = value.ok_or(format!("option {name} needs a value"))?;
+            v.trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|x| (lo..=hi).contains(x))
+                .ok_or(format!(
+                    "option {name} takes an integer from {lo} to {hi}, not '{}'",
+                    clip(v)
+                ))
+        };
+        let check = || -> Result<bool, String> {
+            match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+                Some("true") => Ok(true),
+                Some("false") => Ok(false),
+                _ => Err(format!("option {name} takes true or false")),
+            }
+        };
+        match lname.as_str() {
+            "hash" => {
+                let mb = int(1, 65536)? as usize;
+                let shared = Arc::get_mut(&mut self.shared)
+                    .ok_or("the hash table is in use; try again after the search")?;
+                shared.tt.resize(mb).map_err(|e| e.to_string())?;
+                self.options.hash_mb = mb;
+            }
+            "threads" => self.options.threads = int(1, 64)? as usize,
+            "multipv" => self.options.multipv = int(1, 64)? as usize,
+            "move overhead" => self.options.move_overhead = int(0, 5000)?,
+            "ponder" => self.options.ponder = check()?,
+            "uci_chess960" => self.options.chess960 = check()?,
+            "clear hash" => self.shared.tt.clear(),
+            "ownbook" => self.book.enabled = check()?,
+            "bookfile" => {
+                let path = value.unwrap_or("").trim();
+                self.book.set_file(path)?;
+            }
+            "bookbestmove" => self.book.best_move = check()?,
+            _ => return Err(format!("unknown option '{}'", clip(name))),
+        }
+        Ok(())
+    }
+
+    fn limits(&self, go: &Go) -> Result<Limits, String> {
+        let mut limits = Limits {
+            depth: go.depth.map(|d| d.clamp(1, 127) as u32),
+            nodes: go.nodes,
+            mate: go.mate.map(|m| m.min(100) as u32),
+            multipv: self.options.multipv,
+            ..Limits::default()
+        };
+        for text in &go.searchmoves {
+            let mv = self
+                .position
+                .parse_uci(text)
+                .map_err(|e| format!("searchmoves: {e}"))?;
+            limits.searchmoves.push(mv);
+        }
+        let overhead = self.options.move_overhead;
+        if let Some(mt) = go.movetime {
+            let t = Duration::from_millis(mt.saturating_sub(overhead).max(1));
+            limits.soft_time = Some(t);
+            limits.hard_time = Some(t);
+        } else if !go.infinite {
+            let (time, inc) = match self.position.side_to_move() {
+                Color::White => (go.wtime, go.winc),
+                Color::Black => (go.btime, go.binc),
+            };
+            if let Some(time) = time {
+                let (soft, hard) = time_budget(time, inc.unwrap_or(0), go.movestogo, overhead);
+                limits.soft_time = Some(soft);
+                limits.hard_time = Some(hard);
+            }
+        }
+        Ok(limits)
+    }
+
+    fn go(&mut self, mut go: Go, out: &mut impl Write) {
+        if let Some(depth) = go.perft {
+            let pos = self.position.clone();
+            let c960 = self.options.chess960 || pos.is_chess960();
+            crate::perft_cmd::report(&pos, depth, true, c960, None, out);
+            return;
+        }
+        let limits = match self.limits(&go) {
+            Ok(l) => l,
+            Err(e) => {
+                let _ = writeln!(out, "info string {e}; searching all moves");
+                go.searchmoves.clear();
+                self.limits(&go).unwrap_or_default()
+            }
+        };
+        let chess960 = self.options.chess960;
+        if !go.ponder && !go.infinite && limits.searchmoves.is_empty() {
+            match self.book.pick(&self.position) {
+                Ok(Some((mv, weight))) => {
+                    let text = self.position.to_uci(mv, chess960);
+                    let _ = writeln!(out, "info string book move {text} (weight {weight})");
+                    let _ = writeln!(out, "bestmove {text}");
+                    return;
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    let _ = writeln!(out, "info string book: {e}; playing without it");
+                }
+            }
+        }
+        let _ = out.flush();
+        let shared = self.shared.clone();
+        shared.stop.store(false, Relaxed);
+        shared.pondering.store(go.ponder, Relaxed);
+        shared.start_clock();
+        self.gui_stop.store(false, Relaxed);
+        let gui_stop = self.gui_stop.clone();
+        let pos = self.position.clone();
+        let history = self.history.clone();
+        let threads = self.options.threads;
+        let infinite = go.infinite;
+        self.search = Some(std::thread::spawn(move || {
+            let mut listener = Printer {
+                pos: pos.clone(),
+                chess960,
+            };
+            let result = search::search(&pos, &history, &limits, &shared, threads, &mut listener);
+            // UCI: no bestmove before `stop` in infinite mode, nor before
+            // `ponderhit`/`stop` while pondering.
+            while !gui_stop.load(Relaxed) && (infinite || shared.pondering.load(Relaxed)) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let mut line = match result.best {
+                Some(m) => format!("bestmove {}", pos.to_uci(m, chess960)),
+                None => "bestmove 0000".to_string(),
+            };
+            if let (Some(b), Some(p)) = (result.best, result.ponder) {
+                let mut after = pos.clone();
+                after.play(b);
+                line.push_str(&format!(" ponder {}", after.to_uci(p, chess960)));
+            }
+            let stdout = std::io::stdout();
+            let mut o = stdout.lock();
+            let _ = writeln!(o, "{line}");
+            let _ = o.flush();
+        }));
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Soft and hard time limits for a move from the clock.
+///
+/// Plan for `movestogo` moves (40 when unknown) plus most of the increment;
+/// never plan more than a third of what is left (half on the last move
+/// before a time control), and never let one move run past half of it
+/// (four fifths on the last move). The GUI's latency is `overhead`.
+pub fn time_budget(
+    time: u64,
+    inc: u64,
+    movestogo: Option<u64>,
+    overhead: u64,
+) -> (Duration, Duration) {
+    let left = time.saturating_sub(overhead).max(1);
+    let mtg = movestogo.unwrap_or(40).clamp(1, 60);
+    let (soft_cap, hard_cap) = if mtg == 1 {
+        (left / 2, left * 4 / 5)
+    } else {
+        (left / 3, left / 2)
+    };
+    let soft = (left / mtg + inc * 3 / 4).min(soft_cap).max(1);
+    let hard = (soft * 3).min(hard_cap).max(1);
+    (Duration::from_millis(soft), Duration::from_millis(hard))
+}
+
+/// Prints `info` lines.
+struct Printer {
+    pos: Position,
+    chess960: bool,
+}
+
+impl Listener for Printer {
+    fn info(&mut self, i: &SearchInfo) {
+        let score = match mate_in(i.score) {
+            Some(m) => format!("mate {m}"),
+            None => format!("cp {}", i.score),
+        };
+        let bound = match i.bound {
+            Some(Bound::Lower) => " lowerbound",
+            Some(Bound::Upper) => " upperbound",
+            _ => "",
+        };
+        let ms = i.time.as_millis().max(1) as u64;
+        let mut pv = String::new();
+        let mut p = self.pos.clone();
+        for &m in &i.pv {
+            if !p.legal_moves().contains(m) {
+                break;
+            }
+            pv.push(' ');
+            pv.push_str(&p.to_uci(m, self.chess960));
+            p.play(m);
+        }
+        let stdout = std::io::stdout();
+        let mut o = stdout.lock();
+        let _ = writeln!(
+            o,
+            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv{pv}",
+            i.depth,
+            i.seldepth.max(i.depth),
+            i.multipv,
+            i.nodes,
+            i.nodes * 1000 / ms,
+            i.hashfull,
+            i.time.as_millis(),
+        );
+        let _ = o.flush();
+    }
 }
 
 pub const NAME: &str = concat!("hashmate ", env!("CARGO_PKG_VERSION"));
 
+fn print_uci(out: &mut impl Write) {
+    let _ = writeln!(out, "id name {NAME}");
+    let _ = writeln!(out, "id author the hashmate developers");
+    let _ = writeln!(out, "option name Hash type spin default 16 min 1 max 65536");
+    let _ = writeln!(out, "option name Threads type spin default 1 min 1 max 64");
+    let _ = writeln!(out, "option name Clear Hash type button");
+    let _ = writeln!(out, "option name MultiPV type spin default 1 min 1 max 64");
+    let _ = writeln!(out, "option name Ponder type check default false");
+    let _ = writeln!(
+        out,
+        "option name Move Overhead type spin default 30 min 0 max 5000"
+    );
+    let _ = writeln!(out, "option name UCI_Chess960 type check default false");
+    let _ = writeln!(out, "option name OwnBook type check default false");
+    let _ = writeln!(out, "option name BookFile type string default <empty>");
+    let _ = writeln!(out, "option name BookBestMove type check default false");
+    let _ = writeln!(out, "uciok");
+}
+
 /// Run the UCI loop on stdin/stdout until `quit` or end of input.
 pub fn run() {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let _ = writeln!(out, "{NAME} by the hashmate developers");
-    let _ = out.flush();
+    println!("{NAME} by the hashmate developers");
     let mut engine = Engine::new();
-    for line in std::io::stdin().lock().lines() {
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
         let cmd = match parse(&line) {
             None => continue,
             Some(Err(e)) => {
@@ -175,60 +572,67 @@ pub fn run() {
             }
             Some(Ok(cmd)) => cmd,
         };
-        match cmd {
-            Command::Uci => {
-                let _ = writeln!(out, "id name {NAME}");
-                let _ = writeln!(out, "id author the hashmate developers");
-                let _ = writeln!(out, "option name UCI_Chess960 type check default false");
-                let _ = writeln!(out, "uciok");
+        match &cmd {
+            Command::Stop => {
+                engine.gui_stop.store(true, Relaxed);
+                engine.shared.stop.store(true, Relaxed);
+                continue;
+            }
+            Command::PonderHit => {
+                engine.shared.start_clock();
+                engine.shared.pondering.store(false, Relaxed);
+                continue;
             }
             Command::IsReady => {
                 let _ = writeln!(out, "readyok");
+                let _ = out.flush();
+                continue;
             }
+            Command::Quit => break,
+            _ => {}
+        }
+        if engine.searching() || engine.search.is_some() {
+            drop(out);
+            engine.finish_search();
+            out = stdout.lock();
+        }
+        match cmd {
+            Command::Uci => print_uci(&mut out),
             Command::UciNewGame => {
                 engine.set_position(None, &[]).ok();
+                engine.shared.tt.clear();
             }
             Command::Position { fen, moves } => {
                 if let Err(e) = engine.set_position(fen.as_deref(), &moves) {
                     let _ = writeln!(out, "info string {e}; position unchanged");
                 }
             }
-            Command::GoPerft(depth) => {
-                let pos = engine.position.clone();
-                let c960 = engine.chess960 || pos.is_chess960();
-                crate::perft_cmd::report(&pos, depth, true, c960, None, &mut out);
+            Command::Go(go) => {
+                drop(out);
+                let stdout = std::io::stdout();
+                let mut o = stdout.lock();
+                engine.go(go, &mut o);
+                let _ = o.flush();
+                continue;
             }
-            Command::Go(_) => {
-                let _ = writeln!(out, "info string search is not available yet");
-                let mv = engine.position.legal_moves().first().copied();
-                let text = mv.map_or("0000".to_string(), |m| {
-                    engine.position.to_uci(m, engine.chess960)
-                });
-                let _ = writeln!(out, "bestmove {text}");
-            }
-            Command::Stop | Command::PonderHit => {}
             Command::SetOption { name, value } => {
-                match (name.to_ascii_lowercase().as_str(), value.as_deref()) {
-                    ("uci_chess960", Some("true")) => engine.chess960 = true,
-                    ("uci_chess960", Some("false")) => engine.chess960 = false,
-                    ("uci_chess960", v) => {
-                        let _ = writeln!(
-                            out,
-                            "info string UCI_Chess960 takes true or false, not {v:?}"
-                        );
-                    }
-                    _ => {
-                        let _ = writeln!(out, "info string unknown option '{name}'");
-                    }
+                if let Err(e) = engine.set_option(&name, value.as_deref()) {
+                    let _ = writeln!(out, "info string {e}");
                 }
             }
             Command::Display => {
                 let _ = writeln!(out, "{}", engine.position);
             }
-            Command::Quit => break,
+            Command::Bench { depth } => {
+                drop(out);
+                crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH), 16, 1);
+                continue;
+            }
+            Command::Stop | Command::PonderHit | Command::IsReady | Command::Quit => {}
         }
         let _ = out.flush();
     }
+    engine.finish_search();
 }
 
 #[cfg(test)]
@@ -239,7 +643,10 @@ mod tests {
     fn parses_commands() {
         assert_eq!(parse(""), None);
         assert_eq!(parse("uci"), Some(Ok(Command::Uci)));
-        assert_eq!(parse("go perft 3"), Some(Ok(Command::GoPerft(3))));
+        assert!(matches!(
+            parse("go perft 3"),
+            Some(Ok(Command::Go(Go { perft: Some(3), .. })))
+        ));
         assert!(matches!(
             parse("go perft x"),
             Some(Err(CommandError::Malformed(_)))
@@ -249,9 +656,27 @@ mod tests {
             Some(Err(CommandError::Malformed(_)))
         ));
         assert!(matches!(
+            parse("go wtime"),
+            Some(Err(CommandError::Malformed(_)))
+        ));
+        assert!(matches!(
+            parse("go wtime abc"),
+            Some(Err(CommandError::Malformed(_)))
+        ));
+        assert!(matches!(
             parse("bogus"),
             Some(Err(CommandError::Unknown(_)))
         ));
+        let Some(Ok(Command::Go(g))) =
+            parse("go wtime 1000 btime -5 winc 10 movestogo 3 searchmoves e2e4 d2d4 depth 4")
+        else {
+            panic!("go did not parse");
+        };
+        assert_eq!(
+            (g.wtime, g.btime, g.winc, g.movestogo, g.depth),
+            (Some(1000), Some(0), Some(10), Some(3), Some(4))
+        );
+        assert_eq!(g.searchmoves, vec!["e2e4", "d2d4"]);
         assert_eq!(
             parse("position startpos moves e2e4 e7e5"),
             Some(Ok(Command::Position {
@@ -283,5 +708,36 @@ mod tests {
             .is_err());
         assert_eq!(e.position, before);
         assert_eq!(e.history.len(), 2);
+    }
+
+    #[test]
+    fn options_validate() {
+        let mut e = Engine::new();
+        assert!(e.set_option("Hash", Some("0")).is_err());
+        assert!(e.set_option("Hash", Some("lots")).is_err());
+        assert!(e.set_option("Hash", Some("32")).is_ok());
+        assert_eq!(e.shared.tt.bytes(), 32 << 20);
+        assert!(e.set_option("Threads", Some("65")).is_err());
+        assert!(e.set_option("Threads", Some("2")).is_ok());
+        assert!(e.set_option("UCI_Chess960", Some("maybe")).is_err());
+        assert!(e.set_option("Nonsense", Some("1")).is_err());
+        assert_eq!(e.options.threads, 2);
+    }
+
+    #[test]
+    fn time_budget_is_safe() {
+        for (t, inc, mtg) in [
+            (1000, 10, None),
+            (50, 0, None),
+            (1, 0, Some(1)),
+            (60_000, 0, Some(1)),
+        ] {
+            let (soft, hard) = time_budget(t, inc, mtg, 30);
+            assert!(soft <= hard);
+            assert!(
+                hard.as_millis() as u64 <= t.max(1),
+                "{t} {inc} {mtg:?}: {hard:?}"
+            );
+        }
     }
 }

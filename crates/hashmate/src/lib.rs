@@ -18,6 +18,8 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod book;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
@@ -27,6 +29,7 @@ pub mod piece;
 mod polyglot_random;
 pub mod position;
 pub mod rng;
+pub mod search;
 pub mod square;
 pub mod tt;
 pub mod tt_study;

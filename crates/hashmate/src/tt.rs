@@ -352,6 +352,17 @@ mod tests {
     }
 
     #[test]
+    fn accepts_several_gigabytes() {
+        let mut tt = TranspositionTable::new(1).unwrap();
+        tt.resize(3 * 1024).unwrap();
+        assert_eq!(tt.bytes(), 3 << 30);
+        tt.store(42, Move::NULL, 7, 0, 1, Bound::Upper);
+        assert_eq!(tt.probe(42).map(|e| e.score), Some(7));
+        tt.resize(1).unwrap();
+        assert_eq!(tt.probe(42), None);
+    }
+
+    #[test]
     fn aging_and_hashfull() {
         let tt = TranspositionTable::new(1).unwrap();
         assert_eq!(tt.hashfull(), 0);
