@@ -25,11 +25,12 @@ pub const POSITIONS: [&str; 12] = [
 ];
 
 /// Run the bench and print its summary.
-pub fn run(depth: u32, hash_mb: usize, threads: usize) -> u64 {
+pub fn run(depth: u32, hash_mb: usize, threads: usize, no_tt: bool) -> u64 {
     let shared = Shared::new(TranspositionTable::new(hash_mb).expect("bench table"));
     let limits = Limits {
         depth: Some(depth),
         multipv: 1,
+        no_tt,
         ..Limits::default()
     };
     let start = Instant::now();

@@ -3,6 +3,7 @@
 
 mod bench;
 mod book;
+mod book_cmd;
 mod perft_cmd;
 mod study_cmd;
 mod uci;
@@ -39,7 +40,13 @@ enum Command {
         /// Search threads.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
         threads: u64,
+        /// Search without the transposition table.
+        #[arg(long)]
+        no_tt: bool,
     },
+    /// Polyglot opening books: make, probe, stats.
+    #[command(subcommand)]
+    Book(book_cmd::BookCommand),
     /// Compare the transposition-table collision strategies of seed 001.
     TtStudy(study_cmd::StudyArgs),
     /// Print the Polyglot Zobrist key of a position as 16 hex digits.
@@ -58,12 +65,14 @@ fn main() -> ExitCode {
         }
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::TtStudy(args)) => study_cmd::run(&args),
+        Some(Command::Book(cmd)) => book_cmd::run(&cmd),
         Some(Command::Bench {
             depth,
             hash,
             threads,
+            no_tt,
         }) => {
-            bench::run(depth, hash as usize, threads as usize);
+            bench::run(depth, hash as usize, threads as usize, no_tt);
             ExitCode::SUCCESS
         }
         Some(Command::Key { fen }) => match Position::from_fen(&fen) {

@@ -625,7 +625,7 @@ pub fn run() {
             }
             Command::Bench { depth } => {
                 drop(out);
-                crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH), 16, 1);
+                crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH), 16, 1, false);
                 continue;
             }
             Command::Stop | Command::PonderHit | Command::IsReady | Command::Quit => {}

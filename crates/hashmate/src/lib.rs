@@ -25,6 +25,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perfect_hash;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 mod polyglot_random;
 pub mod position;

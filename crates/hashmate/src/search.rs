@@ -45,6 +45,8 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// Number of principal variations (at least 1).
     pub multipv: usize,
+    /// Search without the transposition table (to measure what it is worth).
+    pub no_tt: bool,
 }
 
 /// State shared by all search threads and the caller.
@@ -470,7 +472,11 @@ impl<'a> Worker<'a> {
         }
 
         let key = pos.key();
-        let tt_hit = self.shared.tt.probe(key);
+        let tt_hit = if self.limits.no_tt {
+            None
+        } else {
+            self.shared.tt.probe(key)
+        };
         let tt_move = tt_hit.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = tt_hit {
             if !pv_node && ply > 0 && e.depth as i32 >= depth {
@@ -611,7 +617,7 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        if self.excluded.is_empty() || ply > 0 {
+        if (self.excluded.is_empty() || ply > 0) && !self.limits.no_tt {
             let eval16 = static_eval.clamp(-MATE, MATE) as i16;
             self.shared.tt.store(
                 key,

@@ -1,0 +1,205 @@
+//! `hashmate book make|probe|stats`: build Polyglot books from PGN the way
+//! `polyglot make-book` does, and look inside books.
+
+use crate::book::load;
+use clap::{Args, Subcommand};
+use hashmate::book::{encode_move, Book, BookEntry};
+use hashmate::pgn::{GameResult, PgnReader};
+use hashmate::{Color, Position};
+use std::collections::{HashMap, HashSet};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+#[derive(Subcommand)]
+pub enum BookCommand {
+    /// Build a book from PGN games (weights: win 2, draw 1, loss 0).
+    Make(MakeArgs),
+    /// Print the book moves of a position, highest weight first.
+    Probe {
+        /// The book file.
+        book: String,
+        /// The position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Print the number of entries, distinct positions and the deepest line.
+    Stats {
+        /// The book file.
+        book: String,
+    },
+}
+
+#[derive(Args)]
+pub struct MakeArgs {
+    /// PGN file to read.
+    #[arg(long)]
+    pub pgn: String,
+    /// Book file to write.
+    #[arg(long)]
+    pub out: String,
+    /// Only the first N plies of each game.
+    #[arg(long, default_value_t = 1024)]
+    pub max_ply: usize,
+    /// Keep a move only if it was played in at least N games.
+    #[arg(long, default_value_t = 3)]
+    pub min_games: u32,
+    /// Only moves played by White.
+    #[arg(long, conflicts_with = "only_black")]
+    pub only_white: bool,
+    /// Only moves played by Black.
+    #[arg(long)]
+    pub only_black: bool,
+}
+
+pub fn run(cmd: &BookCommand) -> ExitCode {
+    let result = match cmd {
+        BookCommand::Make(a) => make(a),
+        BookCommand::Probe { book, fen } => probe(book, fen.as_deref()),
+        BookCommand::Stats { book } => stats(book),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hashmate book: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Accumulate (games, score) per (position key, move) over the games.
+pub fn build(text: &str, a: &MakeArgs, mut on_error: impl FnMut(String)) -> (Book, usize) {
+    let mut stats: HashMap<(u64, u16), (u32, u64)> = HashMap::new();
+    let mut reader = PgnReader::new(text);
+    let progress = std::io::stderr().is_terminal() && text.len() > 1 << 20;
+    let mut games = 0;
+    let mut last_pct = 0;
+    while let Some(game) = reader.next() {
+        if progress {
+            let pct = reader.offset() * 100 / text.len().max(1);
+            if pct != last_pct {
+                last_pct = pct;
+                let bar = "#".repeat(pct / 4);
+                eprint!("\r[{bar:<25}] {pct:3}% {games} games");
+            }
+        }
+        let game = match game {
+            Ok(g) => g,
+            Err(e) => {
+                on_error(e.to_string());
+                continue;
+            }
+        };
+        games += 1;
+        let mut pos = game.start.clone();
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            if ply >= a.max_ply {
+                break;
+            }
+            let us = pos.side_to_move();
+            let keep = match us {
+                Color::White => !a.only_black,
+                Color::Black => !a.only_white,
+            };
+            if keep {
+                let score = match (game.result, us) {
+                    (GameResult::WhiteWins, Color::White)
+                    | (GameResult::BlackWins, Color::Black) => 2,
+                    (GameResult::Draw, _) => 1,
+                    _ => 0,
+                };
+                let e = stats.entry((pos.key(), encode_move(mv))).or_insert((0, 0));
+                e.0 += 1;
+                e.1 += score;
+            }
+            pos.play(mv);
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    let max = stats.values().map(|v| v.1).max().unwrap_or(0);
+    let entries: Vec<BookEntry> = stats
+        .into_iter()
+        .filter(|(_, (n, sum))| *n >= a.min_games && *sum > 0)
+        .map(|((key, mv), (_, sum))| BookEntry {
+            key,
+            mv,
+            // Scale into 16 bits only when some weight would not fit.
+            weight: if max > 0xffff {
+                (sum * 0xffff / max).max(1) as u16
+            } else {
+                sum as u16
+            },
+            learn: 0,
+        })
+        .collect();
+    let mut entries = entries;
+    // Within a position: heaviest first, then by move, for a stable file.
+    entries.sort_by(|x, y| {
+        x.key
+            .cmp(&y.key)
+            .then(y.weight.cmp(&x.weight))
+            .then(x.mv.cmp(&y.mv))
+    });
+    (Book::from_entries(entries), games)
+}
+
+fn make(a: &MakeArgs) -> Result<(), String> {
+    let bytes = std::fs::read(&a.pgn).map_err(|e| format!("cannot read '{}': {e}", a.pgn))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut bad = 0;
+    let (book, games) = build(&text, a, |e| {
+        bad += 1;
+        eprintln!("{}: {e}; game skipped", a.pgn);
+    });
+    std::fs::write(&a.out, book.to_bytes())
+        .map_err(|e| format!("cannot write '{}': {e}", a.out))?;
+    eprintln!(
+        "{games} games read, {bad} skipped, {} entries written to {}",
+        book.len(),
+        a.out
+    );
+    Ok(())
+}
+
+fn probe(path: &str, fen: Option<&str>) -> Result<(), String> {
+    let book = load(path)?;
+    let pos = match fen {
+        Some(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
+        None => Position::startpos(),
+    };
+    let mut moves = book.moves(&pos);
+    moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+    for (m, w) in moves {
+        println!("{} {w}", pos.to_uci(m, pos.is_chess960()));
+    }
+    Ok(())
+}
+
+fn stats(path: &str) -> Result<(), String> {
+    let book = load(path)?;
+    let positions: HashSet<u64> = book.entries().iter().map(|e| e.key).collect();
+    // Deepest line from the start position following book moves.
+    fn deepest(book: &Book, pos: &Position, seen: &mut HashSet<u64>, depth: usize) -> Vec<String> {
+        if depth > 200 || !seen.insert(pos.key()) {
+            return Vec::new();
+        }
+        let mut best = Vec::new();
+        for (m, _) in book.moves(pos) {
+            let mut child = pos.clone();
+            child.play(m);
+            let mut line = deepest(book, &child, seen, depth + 1);
+            if line.len() + 1 > best.len() {
+                line.insert(0, pos.to_san(m));
+                best = line;
+            }
+        }
+        seen.remove(&pos.key());
+        best
+    }
+    let line = deepest(&book, &Position::startpos(), &mut HashSet::new(), 0);
+    println!("entries: {}", book.len());
+    println!("positions: {}", positions.len());
+    println!("deepest line: {} plies: {}", line.len(), line.join(" "));
+    Ok(())
+}

@@ -1,0 +1,214 @@
+//! Polyglot books against implementations no one here wrote.
+//!
+//! * Debian's gnuchess-book `book.bin` probed for every position of
+//!   shared/data/polyglot/book_probe.tsv gives exactly python-chess's moves
+//!   and weights, in the same order.
+//! * A book built from tests/data/selfplay.pgn (24 games of a self-play
+//!   match played with ../shared/tools/match.py) has exactly the entries
+//!   `polyglot make-book` builds from the same PGN, and python-chess reads
+//!   back the same entries from our file.
+//! * Corrupt books give errors, never panics, on the command line and in
+//!   the engine, which plays on without them.
+
+use hashmate::book::Book;
+use hashmate::Position;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const GNUCHESS_BOOK: &str = "/usr/share/games/gnuchess/book.bin";
+
+fn exe() -> &'static str {
+    env!("CARGO_BIN_EXE_hashmate")
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hashmate-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn gnuchess_book_matches_python_chess() {
+    let bytes = std::fs::read(GNUCHESS_BOOK)
+        .expect("gnuchess-book must be installed (apt-get install gnuchess-book; see .ci/run)");
+    let book = Book::from_bytes(&bytes).unwrap();
+    assert_eq!(book.len(), 180_358);
+    let tsv = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/polyglot/book_probe.tsv"
+    ))
+    .unwrap();
+    let mut n = 0;
+    for line in tsv.lines().filter(|l| !l.is_empty()) {
+        let (fen, expected) = line.split_once('\t').unwrap();
+        let pos = Position::from_fen(fen).unwrap();
+        let got: Vec<String> = book
+            .moves(&pos)
+            .iter()
+            .map(|(m, w)| format!("{}:{w}", pos.to_uci(*m, false)))
+            .collect();
+        assert_eq!(got.join(" "), expected, "{fen}");
+        n += 1;
+    }
+    assert_eq!(n, 100);
+}
+
+fn entries(path: &std::path::Path) -> Vec<(u64, u16, u16)> {
+    let mut v: Vec<_> = Book::from_bytes(&std::fs::read(path).unwrap())
+        .unwrap()
+        .entries()
+        .iter()
+        .map(|e| (e.key, e.mv, e.weight))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn built_book_matches_polyglot_make_book_and_reads_in_python_chess() {
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/selfplay.pgn");
+    let ours = tmp("ours.bin");
+    let theirs = tmp("polyglot.bin");
+    for (max_ply, min_games) in [("16", "1"), ("10", "2"), ("1024", "3")] {
+        let st = Command::new(exe())
+            .args(["book", "make", "--pgn", pgn, "--out"])
+            .arg(&ours)
+            .args(["--max-ply", max_ply, "--min-games", min_games])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let polyglot = ["/usr/games/polyglot", "/usr/bin/polyglot"]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).exists())
+            .expect("polyglot must be installed (apt-get install polyglot; see .ci/run)");
+        let out = Command::new(polyglot)
+            .args(["make-book", "-pgn", pgn, "-bin"])
+            .arg(&theirs)
+            .args(["-max-ply", max_ply, "-min-game", min_games])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let (a, b) = (entries(&ours), entries(&theirs));
+        assert!(!a.is_empty());
+        assert_eq!(a, b, "max-ply {max_ply}, min-games {min_games}");
+    }
+    // python-chess reads every entry of our file back.
+    let script = "import sys, chess.polyglot as p\n\
+                  r = p.open_reader(sys.argv[1])\n\
+                  for i in range(len(r)):\n\
+                  \x20   e = r[i]\n\
+                  \x20   print(e.key, e.raw_move, e.weight)\n";
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .arg(&ours)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut py: Vec<(u64, u16, u16)> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            (
+                f[0].parse().unwrap(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+            )
+        })
+        .collect();
+    py.sort_unstable();
+    assert_eq!(py, entries(&ours));
+}
+
+#[test]
+fn corrupt_books_are_errors() {
+    let good = std::fs::read(GNUCHESS_BOOK).unwrap();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "truncated.bin",
+            good[..good.len() / 2 + 7].to_vec(),
+            "16-byte",
+        ),
+        ("odd.bin", vec![0u8; 33], "16-byte"),
+        (
+            "unsorted.bin",
+            {
+                let mut v = good[16..32].to_vec();
+                v.extend_from_slice(&good[..16]);
+                v
+            },
+            "out of key order",
+        ),
+        (
+            "random.bin",
+            {
+                let mut rng = hashmate::rng::SplitMix64::new(9);
+                (0..4096).map(|_| rng.next_u64() as u8).collect()
+            },
+            "not a Polyglot book",
+        ),
+    ];
+    for (name, bytes, needle) in cases {
+        let path = tmp(name);
+        std::fs::write(&path, bytes).unwrap();
+        let out = Command::new(exe())
+            .args(["book", "probe"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(needle) && !err.contains("panicked"),
+            "{name}: {err}"
+        );
+    }
+    let out = Command::new(exe())
+        .args(["book", "stats", "/nonexistent/book.bin"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn engine_plays_from_the_book_and_survives_a_bad_one() {
+    let bad = tmp("bad-uci.bin");
+    std::fs::write(&bad, [1u8; 20]).unwrap();
+    let input = format!(
+        "uci\nsetoption name OwnBook value true\nsetoption name BookFile value {}\n\
+         position startpos\ngo depth 2\nisready\n\
+         setoption name BookFile value {GNUCHESS_BOOK}\nsetoption name BookBestMove value true\n\
+         position startpos\ngo depth 2\nisready\nquit\n",
+        bad.display()
+    );
+    let mut child = Command::new(exe())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(s.contains("info string") && s.contains("16-byte"), "{s}");
+    assert!(
+        s.contains("info string book:"),
+        "the bad book is reported at go time: {s}"
+    );
+    let bestmoves: Vec<&str> = s.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bestmoves.len(), 2, "{s}");
+    // The heaviest book move of the start position (python-chess: e2e4 first).
+    assert!(s.contains("info string book move e2e4"), "{s}");
+    assert!(bestmoves[1].starts_with("bestmove e2e4"), "{s}");
+}

@@ -1,0 +1,372 @@
+//! A PGN reader: tag pairs, SAN movetext, comments, variations, NAGs and
+//! results, checked move by move against the rules.
+//!
+//! [`PgnReader`] walks a text game by game. A game whose movetext has an
+//! illegal or unreadable move yields a [`PgnError`] naming the line and the
+//! problem; the reader then skips to the next game and goes on, so one bad
+//! game never loses the rest of a file. Variations (`( … )`) are skipped,
+//! as opening-book building only follows the main line.
+
+use crate::moves::Move;
+use crate::position::Position;
+use core::fmt;
+
+/// The result of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Unknown,
+}
+
+impl GameResult {
+    fn parse(s: &str) -> Option<GameResult> {
+        match s {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// One game's main line.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub tags: Vec<(String, String)>,
+    pub start: Position,
+    pub moves: Vec<Move>,
+    pub result: GameResult,
+    /// Line of the file where the game starts (1-based).
+    pub line: usize,
+}
+
+impl Game {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A game that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// 1-based line of the problem.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// Iterates over the games of a PGN text.
+pub struct PgnReader<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+impl<'a> PgnReader<'a> {
+    pub fn new(text: &'a str) -> PgnReader<'a> {
+        PgnReader {
+            text: text.strip_prefix('\u{feff}').unwrap_or(text),
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    /// Bytes consumed so far (for progress reports).
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+        }
+        Some(c)
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() {
+                self.bump();
+            } else if c == '%' && self.at_line_start() {
+                // Escape line.
+                while let Some(c) = self.bump() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
+    }
+
+    /// Skip to just before the next line starting with `[` (a new game's
+    /// tags) after an error.
+    fn recover(&mut self) {
+        loop {
+            while let Some(c) = self.bump() {
+                if c == '\n' {
+                    break;
+                }
+            }
+            match self.peek() {
+                None => return,
+                Some('[') => return,
+                _ => {}
+            }
+        }
+    }
+
+    fn read_tag(&mut self) -> Result<(String, String), String> {
+        self.bump(); // '['
+        let mut name = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || c == '"' || c == ']' {
+                break;
+            }
+            name.push(c);
+            self.bump();
+        }
+        self.skip_ws();
+        if self.bump() != Some('"') {
+            return Err(format!("tag [{name} …] has no quoted value"));
+        }
+        let mut value = String::new();
+        loop {
+            match self.bump() {
+                None | Some('\n') => return Err(format!("tag [{name} …] is not closed")),
+                Some('\\') => {
+                    if let Some(c) = self.bump() {
+                        value.push(c);
+                    }
+                }
+                Some('"') => break,
+                Some(c) => value.push(c),
+            }
+        }
+        self.skip_ws();
+        if self.bump() != Some(']') {
+            return Err(format!("tag [{name} …] is missing its ']'"));
+        }
+        Ok((name, value))
+    }
+
+    fn read_token(&mut self) -> String {
+        let mut t = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']') {
+                break;
+            }
+            t.push(c);
+            self.bump();
+        }
+        t
+    }
+
+    fn game(&mut self) -> Option<Result<Game, PgnError>> {
+        self.skip_ws();
+        self.peek()?;
+        let start_line = self.line;
+        let mut tags = Vec::new();
+        let fail = |r: &mut Self, line: usize, message: String| {
+            r.recover();
+            Some(Err(PgnError { line, message }))
+        };
+        while self.peek() == Some('[') {
+            let line = self.line;
+            match self.read_tag() {
+                Ok(t) => tags.push(t),
+                Err(e) => return fail(self, line, e),
+            }
+            self.skip_ws();
+        }
+        let fen = tags
+            .iter()
+            .find(|(k, _)| k == "FEN")
+            .map(|(_, v)| v.clone());
+        let start = match fen {
+            None => Position::startpos(),
+            Some(f) => match Position::from_fen(&f) {
+                Ok(p) => p,
+                Err(e) => return fail(self, start_line, format!("FEN tag: {e}")),
+            },
+        };
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        let mut result = None;
+        let mut depth = 0usize; // variation nesting
+        loop {
+            self.skip_ws();
+            let line = self.line;
+            match self.peek() {
+                None => break,
+                Some('[') if depth == 0 => break, // next game without a result
+                Some('{') => {
+                    while let Some(c) = self.bump() {
+                        if c == '}' {
+                            break;
+                        }
+                    }
+                }
+                Some(';') => {
+                    while let Some(c) = self.bump() {
+                        if c == '\n' {
+                            break;
+                        }
+                    }
+                }
+                Some('(') => {
+                    self.bump();
+                    depth += 1;
+                }
+                Some(')') => {
+                    self.bump();
+                    if depth == 0 {
+                        return fail(self, line, "')' without a variation to close".into());
+                    }
+                    depth -= 1;
+                }
+                Some(_) => {
+                    let tok = self.read_token();
+                    if tok.is_empty() {
+                        let c = self.bump().unwrap_or(' ');
+                        return fail(self, line, format!("unexpected character {c:?}"));
+                    }
+                    if let Some(r) = GameResult::parse(&tok) {
+                        if depth == 0 {
+                            result = Some(r);
+                            break;
+                        }
+                        continue;
+                    }
+                    if depth > 0 || tok.starts_with('$') {
+                        continue;
+                    }
+                    // Move numbers: "12." "12..." or glued "12.e4".
+                    let san = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+                    let san = san.trim_start_matches('.');
+                    if san.is_empty() {
+                        continue;
+                    }
+                    match pos.parse_san(san) {
+                        Ok(mv) => {
+                            pos.play(mv);
+                            moves.push(mv);
+                        }
+                        Err(e) => {
+                            return fail(self, line, format!("move {}: {e}", moves.len() / 2 + 1))
+                        }
+                    }
+                }
+            }
+        }
+        let result = result
+            .or_else(|| {
+                tags.iter()
+                    .find(|(k, _)| k == "Result")
+                    .and_then(|(_, v)| GameResult::parse(v))
+            })
+            .unwrap_or(GameResult::Unknown);
+        Some(Ok(Game {
+            tags,
+            start,
+            moves,
+            result,
+            line: start_line,
+        }))
+    }
+}
+
+impl Iterator for PgnReader<'_> {
+    type Item = Result<Game, PgnError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.game()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = r#"[Event "Test"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6 3. d4) 3. Bb5 $1 a6 ; rest of line
+4. Ba4 1-0
+
+[Event "Second"]
+[Result "1/2-1/2"]
+
+1.d4 d5 2.c4 e6 1/2-1/2
+"#;
+
+    #[test]
+    fn reads_games_with_comments_and_variations() {
+        let games: Vec<_> = PgnReader::new(TWO).collect();
+        assert_eq!(games.len(), 2);
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.moves.len(), 7);
+        assert_eq!(g.result, GameResult::WhiteWins);
+        assert_eq!(g.tag("White"), Some("A"));
+        let g2 = games[1].as_ref().unwrap();
+        assert_eq!(g2.moves.len(), 4);
+        assert_eq!(g2.result, GameResult::Draw);
+        assert_eq!(g2.line, 10);
+    }
+
+    #[test]
+    fn bad_game_is_reported_and_skipped() {
+        let text = "[Event \"x\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n[Event \"y\"]\n\n1. d4 d5 0-1\n";
+        let games: Vec<_> = PgnReader::new(text).collect();
+        assert_eq!(games.len(), 2);
+        let err = games[0].as_ref().unwrap_err();
+        assert_eq!(err.line, 3);
+        assert!(err.message.contains("Ke3"), "{err}");
+        assert_eq!(games[1].as_ref().unwrap().moves.len(), 2);
+    }
+
+    #[test]
+    fn hostile_inputs_do_not_panic() {
+        for text in [
+            "",
+            "[",
+            "[Event",
+            "[Event \"unterminated",
+            "1. e4 (((",
+            ")",
+            "1. e4 { never closed",
+            "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4",
+            "1. ♞f3 e5",
+            "\u{feff}1. e4 e5 *",
+        ] {
+            for g in PgnReader::new(text) {
+                let _ = g.map(|g| g.moves.len()).map_err(|e| e.to_string());
+            }
+        }
+    }
+}
