@@ -4,6 +4,7 @@
 mod bench;
 mod book;
 mod book_cmd;
+mod gtp;
 mod perft_cmd;
 mod study_cmd;
 mod uci;
@@ -47,6 +48,8 @@ enum Command {
     /// Polyglot opening books: make, probe, stats.
     #[command(subcommand)]
     Book(book_cmd::BookCommand),
+    /// Play Go over GTP, with superko decided by Zobrist keys.
+    Go(gtp::GoArgs),
     /// Compare the transposition-table collision strategies of seed 001.
     TtStudy(study_cmd::StudyArgs),
     /// Print the Polyglot Zobrist key of a position as 16 hex digits.
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::TtStudy(args)) => study_cmd::run(&args),
         Some(Command::Book(cmd)) => book_cmd::run(&cmd),
+        Some(Command::Go(args)) => gtp::run(&args),
         Some(Command::Bench {
             depth,
             hash,

@@ -232,6 +232,8 @@ pub struct Options {
     pub ponder: bool,
     pub move_overhead: u64,
     pub chess960: bool,
+    /// Research switch: search without the transposition table.
+    pub use_tt: bool,
 }
 
 impl Default for Options {
@@ -243,6 +245,7 @@ impl Default for Options {
             ponder: false,
             move_overhead: 30,
             chess960: false,
+            use_tt: true,
         }
     }
 }
@@ -343,6 +346,7 @@ impl Engine {
             "move overhead" => self.options.move_overhead = int(0, 5000)?,
             "ponder" => self.options.ponder = check()?,
             "uci_chess960" => self.options.chess960 = check()?,
+            "usett" => self.options.use_tt = check()?,
             "clear hash" => self.shared.tt.clear(),
             "ownbook" => self.book.enabled = check()?,
             "bookfile" => {
@@ -361,6 +365,7 @@ impl Engine {
             nodes: go.nodes,
             mate: go.mate.map(|m| m.min(100) as u32),
             multipv: self.options.multipv,
+            no_tt: !self.options.use_tt,
             ..Limits::default()
         };
         for text in &go.searchmoves {
@@ -551,6 +556,7 @@ fn print_uci(out: &mut impl Write) {
     let _ = writeln!(out, "option name OwnBook type check default false");
     let _ = writeln!(out, "option name BookFile type string default <empty>");
     let _ = writeln!(out, "option name BookBestMove type check default false");
+    let _ = writeln!(out, "option name UseTT type check default true");
     let _ = writeln!(out, "uciok");
 }
 

@@ -21,6 +21,7 @@ pub mod bitboard;
 pub mod book;
 pub mod eval;
 pub mod fen;
+pub mod go;
 pub mod movegen;
 pub mod moves;
 pub mod perfect_hash;

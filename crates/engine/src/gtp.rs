@@ -1,0 +1,191 @@
+//! `hashmate go`: a Go engine over GTP (Go Text Protocol, version 2) with
+//! the superko rules of `hashmate::go`. `genmove` plays a random legal
+//! move that does not fill its own eye, and passes when none is left.
+
+use clap::{Args, ValueEnum};
+use hashmate::go::{GoBoard, KoRule, Rules, Stone};
+use hashmate::rng::SplitMix64;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum Ko {
+    None,
+    Simple,
+    Positional,
+    Situational,
+}
+
+#[derive(Args)]
+pub struct GoArgs {
+    /// Ko rule.
+    #[arg(long, value_enum, default_value = "positional")]
+    pub ko: Ko,
+    /// Allow suicide (the suicided group is removed).
+    #[arg(long)]
+    pub suicide: bool,
+    /// Seed of the random move generator.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+const COMMANDS: [&str; 14] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "is_legal",
+    "genmove",
+    "showboard",
+    "quit",
+    "captures",
+];
+
+fn color(s: &str) -> Result<Stone, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Stone::Black),
+        "w" | "white" => Ok(Stone::White),
+        _ => Err(format!("invalid color '{s}'")),
+    }
+}
+
+struct Gtp {
+    board: GoBoard,
+    rules: Rules,
+    komi: f64,
+    rng: SplitMix64,
+}
+
+impl Gtp {
+    /// Run one command; `Ok(None)` means quit.
+    fn command(&mut self, cmd: &str, args: &[&str]) -> Result<Option<String>, String> {
+        let arg = |i: usize| {
+            args.get(i)
+                .copied()
+                .ok_or_else(|| "syntax error".to_string())
+        };
+        Ok(Some(match cmd {
+            "protocol_version" => "2".into(),
+            "name" => "hashmate".into(),
+            "version" => env!("CARGO_PKG_VERSION").into(),
+            "known_command" => COMMANDS.contains(&arg(0)?).to_string(),
+            "list_commands" => COMMANDS.join("\n"),
+            "quit" => return Ok(None),
+            "boardsize" => {
+                let n: usize = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
+                self.board =
+                    GoBoard::new(n, self.rules).map_err(|_| "unacceptable size".to_string())?;
+                String::new()
+            }
+            "clear_board" => {
+                self.board = GoBoard::new(self.board.size(), self.rules).expect("size was valid");
+                String::new()
+            }
+            "komi" => {
+                self.komi = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
+                String::new()
+            }
+            "play" => {
+                let c = color(arg(0)?)?;
+                match self.board.parse_vertex(arg(1)?)? {
+                    None => {
+                        self.board.set_to_move(c);
+                        self.board.pass();
+                    }
+                    Some(p) => {
+                        self.board.set_to_move(c);
+                        self.board
+                            .play(c, p)
+                            .map_err(|e| format!("illegal move: {e}"))?;
+                    }
+                }
+                String::new()
+            }
+            "is_legal" => {
+                let c = color(arg(0)?)?;
+                match self.board.parse_vertex(arg(1)?)? {
+                    None => "1".into(),
+                    Some(p) => {
+                        // Rules that depend on the side to move see `c` to move.
+                        let mut b = self.board.clone();
+                        b.set_to_move(c);
+                        if b.is_legal(c, p) { "1" } else { "0" }.into()
+                    }
+                }
+            }
+            "genmove" => {
+                let c = color(arg(0)?)?;
+                self.board.set_to_move(c);
+                match self.board.random_move(c, &mut self.rng) {
+                    Some(p) => {
+                        self.board.play(c, p).map_err(|e| e.to_string())?;
+                        self.board.vertex(p)
+                    }
+                    None => {
+                        self.board.pass();
+                        "pass".into()
+                    }
+                }
+            }
+            "captures" => self.board.captures(color(arg(0)?)?).to_string(),
+            "showboard" => format!("\n{}", self.board),
+            _ => return Err("unknown command".into()),
+        }))
+    }
+}
+
+pub fn run(args: &GoArgs) -> ExitCode {
+    let rules = Rules {
+        ko: match args.ko {
+            Ko::None => KoRule::None,
+            Ko::Simple => KoRule::Simple,
+            Ko::Positional => KoRule::PositionalSuperko,
+            Ko::Situational => KoRule::SituationalSuperko,
+        },
+        suicide: args.suicide,
+    };
+    let mut gtp = Gtp {
+        board: GoBoard::new(19, rules).expect("19 is a valid size"),
+        rules,
+        komi: 7.5,
+        rng: SplitMix64::new(args.seed),
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let line = line.split('#').next().unwrap_or("").replace('\t', " ");
+        let mut words = line.split_whitespace().peekable();
+        let id = words
+            .peek()
+            .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
+            .map(|w| w.to_string());
+        if id.is_some() {
+            words.next();
+        }
+        let Some(cmd) = words.next() else { continue };
+        let rest: Vec<&str> = words.collect();
+        let id = id.unwrap_or_default();
+        let mut out = stdout.lock();
+        match gtp.command(cmd, &rest) {
+            Ok(Some(r)) => {
+                let _ = write!(out, "={id}{}{r}\n\n", if r.is_empty() { "" } else { " " });
+            }
+            Ok(None) => {
+                let _ = write!(out, "={id}\n\n");
+                let _ = out.flush();
+                break;
+            }
+            Err(e) => {
+                let _ = write!(out, "?{id} {e}\n\n");
+            }
+        }
+        let _ = out.flush();
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,165 @@
+//! `is_legal` against GNU Go (Debian's gnugo, over GTP), under each ko and
+//! suicide rule both programs support. Random games on small boards (where
+//! captures, kos and long cycles are frequent) are played into both
+//! engines; at every position each empty point is asked of both, for the
+//! side to move, and the answers must agree. Thousands of positions per
+//! rule.
+
+use hashmate::rng::SplitMix64;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn new(cmd: &str, args: &[&str]) -> Gtp {
+        let mut child = Command::new(cmd)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{cmd}: {e} (apt-get install gnugo; see .ci/run)"));
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Gtp {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Send a command; `Ok(answer)` for `=`, `Err(answer)` for `?`.
+    fn ask(&mut self, cmd: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{cmd}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.stdout.read_line(&mut line).unwrap() > 0,
+                "engine died on '{cmd}'"
+            );
+            if line.trim().is_empty() {
+                if answer.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            answer.push_str(&line);
+        }
+        let body = answer[1..].trim().to_string();
+        if answer.starts_with('=') {
+            Ok(body)
+        } else {
+            Err(body)
+        }
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn vertex(size: usize, p: usize) -> String {
+    let col = p % size;
+    let letter = (b'A' + col as u8 + u8::from(col >= 8)) as char;
+    format!("{letter}{}", p / size + 1)
+}
+
+fn agree(ours_args: &[&str], gnugo_args: &[&str], seed: u64) -> (usize, usize) {
+    let mut ours = Gtp::new(env!("CARGO_BIN_EXE_hashmate"), ours_args);
+    let mut args = vec!["--mode", "gtp"];
+    args.extend_from_slice(gnugo_args);
+    let mut gnugo = Gtp::new("/usr/games/gnugo", &args);
+    let mut rng = SplitMix64::new(seed);
+    let (mut positions, mut queries) = (0, 0);
+    let mut game = 0;
+    while positions < 1200 {
+        let size = [5, 5, 7][game % 3];
+        game += 1;
+        for e in [&mut ours, &mut gnugo] {
+            e.ask(&format!("boardsize {size}")).unwrap();
+            e.ask("clear_board").unwrap();
+        }
+        let mut color = "black";
+        for _ in 0..150 {
+            let mut legal = Vec::new();
+            for p in 0..size * size {
+                let v = vertex(size, p);
+                let q = format!("is_legal {color} {v}");
+                let a = ours.ask(&q).unwrap();
+                let b = gnugo.ask(&q).unwrap();
+                queries += 1;
+                assert_eq!(
+                    a,
+                    b,
+                    "{ours_args:?} game {game}: {q}\n{}",
+                    ours.ask("showboard").unwrap()
+                );
+                if a == "1" {
+                    legal.push(v);
+                }
+            }
+            positions += 1;
+            if legal.is_empty() {
+                break;
+            }
+            let mv = &legal[rng.below(legal.len() as u64) as usize];
+            for e in [&mut ours, &mut gnugo] {
+                e.ask(&format!("play {color} {mv}")).unwrap();
+            }
+            color = if color == "black" { "white" } else { "black" };
+        }
+    }
+    (positions, queries)
+}
+
+#[test]
+fn simple_ko() {
+    let (p, q) = agree(
+        &["go", "--ko", "simple"],
+        &["--simple-ko", "--forbid-suicide"],
+        1,
+    );
+    assert!(p >= 1000 && q > 20_000);
+}
+
+#[test]
+fn positional_superko() {
+    agree(
+        &["go", "--ko", "positional"],
+        &["--positional-superko", "--forbid-suicide"],
+        2,
+    );
+}
+
+#[test]
+fn situational_superko() {
+    agree(
+        &["go", "--ko", "situational"],
+        &["--situational-superko", "--forbid-suicide"],
+        3,
+    );
+}
+
+#[test]
+fn positional_superko_with_suicide() {
+    agree(
+        &["go", "--ko", "positional", "--suicide"],
+        &["--positional-superko", "--allow-all-suicide"],
+        4,
+    );
+}
+
+#[test]
+fn no_ko_rule() {
+    agree(&["go", "--ko", "none"], &["--no-ko", "--forbid-suicide"], 5);
+}
