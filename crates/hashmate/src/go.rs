@@ -14,6 +14,7 @@
 
 use crate::rng::SplitMix64;
 use crate::zobrist::Zobrist;
+use core::cell::RefCell;
 use core::fmt;
 use std::collections::HashSet;
 
@@ -121,6 +122,9 @@ pub struct GoBoard {
     neighbours: Vec<[usize; 4]>,
     moves: usize,
     captures: [usize; 2],
+    /// Scratch for group scans: a stamp per point and the current stamp,
+    /// so a scan needs no allocation and no clearing.
+    scratch: RefCell<(Vec<u32>, u32, Vec<usize>)>,
 }
 
 const NONE: usize = usize::MAX;
@@ -162,6 +166,7 @@ impl GoBoard {
             neighbours,
             moves: 0,
             captures: [0, 0],
+            scratch: RefCell::new((vec![0; n], 0, Vec::with_capacity(n))),
         };
         b.record();
         Ok(b)
@@ -222,38 +227,46 @@ impl GoBoard {
             .insert(self.situational(self.key, self.to_move));
     }
 
-    /// The stones of the group at `p` and whether it has a liberty other
-    /// than `ignore` (a point about to be filled).
-    fn group(&self, p: usize, ignore: usize, stones: &mut Vec<usize>, mark: &mut [bool]) -> bool {
+    /// Does the group at `p` have a liberty other than `ignore`? The scan
+    /// stops at the first liberty; when there is none, `stones` holds the
+    /// whole group.
+    fn has_liberty(&self, p: usize, ignore: usize, stones: &mut Vec<usize>) -> bool {
+        let mut scratch = self.scratch.borrow_mut();
+        let (marks, stamp, _) = &mut *scratch;
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
+            marks.fill(0);
+            *stamp = 1;
+        }
+        let stamp = *stamp;
         let color = self.cells[p];
-        let mut has_liberty = false;
         stones.clear();
         stones.push(p);
-        mark[p] = true;
+        marks[p] = stamp;
         let mut i = 0;
         while i < stones.len() {
             let q = stones[i];
             i += 1;
             for &n in &self.neighbours[q] {
-                if n == NONE || mark[n] {
+                if n == NONE || marks[n] == stamp {
                     continue;
                 }
                 match self.cells[n] {
-                    None if n != ignore => has_liberty = true,
+                    None if n != ignore => return true,
                     None => {}
                     c if c == color => {
-                        mark[n] = true;
+                        marks[n] = stamp;
                         stones.push(n);
                     }
                     _ => {}
                 }
             }
         }
-        has_liberty
+        false
     }
 
-    /// What playing `color` at `p` would do: the new key and the captured
-    /// stones, without touching the board.
+    /// What playing `color` at `p` would do: the new key, the captured
+    /// stones and whether it is a suicide, without touching the board.
     fn consequences(&self, color: Stone, p: usize) -> Result<(u64, Vec<usize>, bool), IllegalMove> {
         if p >= self.cells.len() {
             return Err(IllegalMove::OffBoard);
@@ -263,48 +276,54 @@ impl GoBoard {
         }
         let mut key = self.key;
         self.zobrist.place(&mut key, p, color as usize);
-        let mut mark = vec![false; self.cells.len()];
-        let mut stones = Vec::new();
+        let mut stones = core::mem::take(&mut self.scratch.borrow_mut().2);
         let mut captured = Vec::new();
         let mut own_liberty = false;
-        for &n in &self.neighbours[p] {
+        let mut own_neighbours = [NONE; 4];
+        for (i, &n) in self.neighbours[p].iter().enumerate() {
             if n == NONE {
                 continue;
             }
             match self.cells[n] {
                 None => own_liberty = true,
                 Some(c) if c != color => {
-                    if !mark[n] && !self.group(n, p, &mut stones, &mut mark) {
+                    if !captured.contains(&n) && !self.has_liberty(n, p, &mut stones) {
                         for &s in &stones {
                             self.zobrist.remove(&mut key, s, c as usize);
                         }
                         captured.extend_from_slice(&stones);
                     }
                 }
-                Some(_) => {
-                    if !mark[n] && self.group(n, p, &mut stones, &mut mark) {
-                        own_liberty = true;
-                    }
-                }
+                Some(_) => own_neighbours[i] = n,
             }
+        }
+        if !own_liberty && captured.is_empty() {
+            own_liberty = own_neighbours
+                .iter()
+                .any(|&n| n != NONE && self.has_liberty(n, p, &mut stones));
         }
         let suicide = captured.is_empty() && !own_liberty;
         if suicide {
             if !self.rules.suicide {
+                self.scratch.borrow_mut().2 = stones;
                 return Err(IllegalMove::Suicide);
             }
-            // The whole new group goes: the stone just placed and its friends.
+            // The whole new group goes: the stone just placed and its
+            // friends (each friendly group scanned once).
             self.zobrist.remove(&mut key, p, color as usize);
-            let mut own = vec![false; self.cells.len()];
-            for &n in &self.neighbours[p] {
-                if n != NONE && self.cells[n] == Some(color) && !own[n] {
-                    self.group(n, p, &mut stones, &mut own);
-                    for &s in &stones {
-                        self.zobrist.remove(&mut key, s, color as usize);
-                    }
+            let mut removed: Vec<usize> = Vec::new();
+            for &n in own_neighbours.iter().filter(|&&n| n != NONE) {
+                if removed.contains(&n) {
+                    continue;
                 }
+                self.has_liberty(n, p, &mut stones);
+                for &s in &stones {
+                    self.zobrist.remove(&mut key, s, color as usize);
+                }
+                removed.extend_from_slice(&stones);
             }
         }
+        self.scratch.borrow_mut().2 = stones;
         Ok((key, captured, suicide))
     }
 
@@ -364,10 +383,9 @@ impl GoBoard {
         }
         self.captures[color as usize] += captured.len();
         if suicide {
-            let mut mark = vec![false; self.cells.len()];
             let mut stones = Vec::new();
             self.cells[p] = Some(color);
-            self.group(p, NONE, &mut stones, &mut mark);
+            self.has_liberty(p, NONE, &mut stones);
             for &s in &stones {
                 self.cells[s] = None;
             }

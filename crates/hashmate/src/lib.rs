@@ -35,6 +35,7 @@ pub mod search;
 pub mod square;
 pub mod tt;
 pub mod tt_study;
+pub mod wide;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
