@@ -5,7 +5,7 @@
 //! Run: `cargo bench -p hashmate --bench other_boards`
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use hashmate::go::{GoBoard, KoRule, Rules, Stone};
+use hashmate::go::{GoBoard, KoRule, Rules};
 use hashmate::rng::SplitMix64;
 use hashmate::wide::WideSliders;
 use hashmate::zobrist::{Zobrist, POLYGLOT};
