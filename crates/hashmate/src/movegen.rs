@@ -248,75 +248,155 @@ impl Position {
                 return;
             }
         }
-        if mode != GenMode::Quiet {
-            if let Some(ep) = self.ep_square() {
-                let victim = Bitboard::from_square(ep).south_for(us);
-                for from in pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) {
-                    // Replay the capture on the occupancy and look at the king.
-                    let after = (occ - Bitboard::from_square(from) - victim).with(ep);
-                    let q = self.by_role(Role::Queen);
-                    let rq = (self.by_role(Role::Rook) | q) & their;
-                    let bq = (self.by_role(Role::Bishop) | q) & their;
-                    let others = (knight_attacks(king) & self.by_role(Role::Knight)
-                        | pawn_attacks(us, king) & self.by_role(Role::Pawn))
-                        & their
-                        & !victim;
-                    if (s.rook(king, after) & rq).is_empty()
-                        && (s.bishop(king, after) & bq).is_empty()
-                        && others.is_empty()
-                        && emit(PieceMoves {
-                            role: Role::Pawn,
-                            from,
-                            to: Bitboard::from_square(ep),
-                        })
-                    {
-                        return;
-                    }
-                }
+        if mode != GenMode::Quiet && self.en_passant(s, &mut emit) {
+            return;
+        }
+        if mode != GenMode::Noisy && checkers.is_empty() {
+            self.castling_moves(s, &mut emit);
+        }
+    }
+
+    /// Legal en-passant captures; `true` if `emit` asked to stop.
+    #[inline]
+    fn en_passant<S: Sliders>(&self, s: S, emit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let Some(ep) = self.ep_square() else {
+            return false;
+        };
+        let us = self.side_to_move();
+        let their = self.by_color(!us);
+        let occ = self.occupied();
+        let king = self.king(us);
+        let victim = Bitboard::from_square(ep).south_for(us);
+        for from in pawn_attacks(!us, ep) & self.pieces(us, Role::Pawn) {
+            // Replay the capture on the occupancy and look at the king.
+            let after = (occ - Bitboard::from_square(from) - victim).with(ep);
+            let q = self.by_role(Role::Queen);
+            let rq = (self.by_role(Role::Rook) | q) & their;
+            let bq = (self.by_role(Role::Bishop) | q) & their;
+            let others = (knight_attacks(king) & self.by_role(Role::Knight)
+                | pawn_attacks(us, king) & self.by_role(Role::Pawn))
+                & their
+                & !victim;
+            if (s.rook(king, after) & rq).is_empty()
+                && (s.bishop(king, after) & bq).is_empty()
+                && others.is_empty()
+                && emit(PieceMoves {
+                    role: Role::Pawn,
+                    from,
+                    to: Bitboard::from_square(ep),
+                })
+            {
+                return true;
             }
         }
+        false
+    }
 
-        // Castling.
-        if mode != GenMode::Noisy && checkers.is_empty() {
-            for side in CastlingSide::ALL {
-                let Some(rook) = self.castling().rook(us, side) else {
-                    continue;
-                };
-                let rank = king.rank();
-                let king_to = Square::from_coords(side.king_to_file(), rank);
-                let rook_to = Square::from_coords(side.rook_to_file(), rank);
-                let without = occ.without(king).without(rook);
-                let path =
-                    between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
-                if (path & without).any() {
-                    continue;
-                }
-                let king_path = between(king, king_to).with(king_to);
-                if king_path
-                    .iter()
-                    .any(|sq| self.attacked_with(s, sq, them, without))
-                {
-                    continue;
-                }
-                if emit(PieceMoves {
-                    role: Role::King,
-                    from: king,
-                    to: Bitboard::from_square(rook),
-                }) {
-                    return;
-                }
+    /// Legal castling moves (king takes own rook), Chess960 rules; the
+    /// caller has checked that the king is not in check.
+    #[inline]
+    fn castling_moves<S: Sliders>(&self, s: S, emit: &mut impl FnMut(PieceMoves) -> bool) {
+        let us = self.side_to_move();
+        let occ = self.occupied();
+        let king = self.king(us);
+        for side in CastlingSide::ALL {
+            let Some(rook) = self.castling().rook(us, side) else {
+                continue;
+            };
+            let rank = king.rank();
+            let king_to = Square::from_coords(side.king_to_file(), rank);
+            let rook_to = Square::from_coords(side.rook_to_file(), rank);
+            let without = occ.without(king).without(rook);
+            let path = between(king, king_to).with(king_to) | between(rook, rook_to).with(rook_to);
+            if (path & without).any() {
+                continue;
+            }
+            let king_path = between(king, king_to).with(king_to);
+            if king_path.iter().any(|sq| self.attacked_with(s, sq, !us, without)) {
+                continue;
+            }
+            if emit(PieceMoves {
+                role: Role::King,
+                from: king,
+                to: Bitboard::from_square(rook),
+            }) {
+                return;
             }
         }
     }
 
-    /// Number of legal moves, counted without listing them.
+    /// Number of legal moves, counted without listing them: pieces by
+    /// popcount of their destination sets, unpinned pawns set-wise (a shift
+    /// per direction for all of them at once).
     #[inline]
     pub fn count_moves_with<S: Sliders>(&self, s: S) -> u64 {
+        let us = self.side_to_move();
+        let them = !us;
+        let occ = self.occupied();
+        let own = self.by_color(us);
+        let their = self.by_color(them);
+        let king = self.king(us);
+        let lifted = occ.without(king);
         let mut n = 0u64;
-        self.generate(s, GenMode::All, |pm| {
-            n += pm.len() as u64;
+        for to in king_attacks(king) - own {
+            if !self.attacked_with(s, to, them, lifted) {
+                n += 1;
+            }
+        }
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return n;
+        }
+        let target = match checkers.first() {
+            Some(c) => between(king, c).with(c),
+            None => Bitboard::FULL,
+        };
+        let pinned = self.pinned();
+        let mask = !own & target;
+        for from in self.pieces(us, Role::Knight) - pinned {
+            n += (knight_attacks(from) & mask).count() as u64;
+        }
+        let q = self.pieces(us, Role::Queen);
+        for from in self.pieces(us, Role::Bishop) | q {
+            let mut to = s.bishop(from, occ) & mask;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            n += to.count() as u64;
+        }
+        for from in self.pieces(us, Role::Rook) | q {
+            let mut to = s.rook(from, occ) & mask;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            n += to.count() as u64;
+        }
+
+        let pawns = self.pieces(us, Role::Pawn);
+        let last = Bitboard::rank(Rank::Eighth.relative_to(us));
+        let third = Bitboard::rank(Rank::Third.relative_to(us));
+        let count = |b: Bitboard| (b - last).count() as u64 + 4 * (b & last).count() as u64;
+        let free = pawns - pinned;
+        let one = free.north_for(us) - occ;
+        let two = (one & third).north_for(us) - occ;
+        let fwd = free.north_for(us);
+        n += count(one & target) + (two & target).count() as u64;
+        n += count(fwd.east() & their & target) + count(fwd.west() & their & target);
+        for from in pawns & pinned {
+            let b = Bitboard::from_square(from);
+            let one = b.north_for(us) - occ;
+            let two = (one & third).north_for(us) - occ;
+            let caps = pawn_attacks(us, from) & their;
+            n += count((one | two | caps) & target & line(king, from));
+        }
+        let mut special = |_: PieceMoves| {
+            n += 1;
             false
-        });
+        };
+        self.en_passant(s, &mut special);
+        if checkers.is_empty() {
+            self.castling_moves(s, &mut special);
+        }
         n
     }
 }
