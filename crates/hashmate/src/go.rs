@@ -641,6 +641,63 @@ mod tests {
         }
     }
 
+    /// Plays `moves` (Black first) under `ko` and returns the verdict on
+    /// the last one.
+    fn last_move_verdict(size: usize, ko: KoRule, moves: &str) -> Result<(), IllegalMove> {
+        let mut b = board(size, ko);
+        let list: Vec<&str> = moves.split(' ').collect();
+        let (last, prefix) = list.split_last().unwrap();
+        play(&mut b, prefix);
+        let p = b.parse_vertex(last).unwrap().unwrap();
+        let verdict = b.check(b.to_move(), p);
+        if verdict.is_ok() {
+            b.play(b.to_move(), p).unwrap();
+            assert_eq!(b.key(), b.key_from_scratch());
+        }
+        verdict
+    }
+
+    /// Sending two, returning one (found by searching random 4×4 games for
+    /// three-move cycles with captures 0, 2, 1): Black throws in (D4),
+    /// White captures two (D2), Black retakes one (D3) and the board is as
+    /// three moves earlier — with the other player to move. Simple ko does
+    /// not apply (the retake captures one stone that had captured two);
+    /// positional superko forbids it; situational superko allows it, since
+    /// that board was seen only with Black to move.
+    #[test]
+    fn sending_two_returning_one() {
+        let moves = "D1 D2 A3 A2 D4 B4 C2 B2 B1 B3 C1 C3 D3 A4 C4 D2 D3 C4 D4 D2 D3";
+        assert_eq!(last_move_verdict(4, KoRule::None, moves), Ok(()));
+        assert_eq!(last_move_verdict(4, KoRule::Simple, moves), Ok(()));
+        assert_eq!(
+            last_move_verdict(4, KoRule::PositionalSuperko, moves),
+            Err(IllegalMove::PositionalSuperko)
+        );
+        assert_eq!(
+            last_move_verdict(4, KoRule::SituationalSuperko, moves),
+            Ok(())
+        );
+    }
+
+    /// A four-move cycle of mutual two-stone captures, the eternal-life
+    /// pattern (found by searching random 4×4 games for four-move cycles
+    /// with no single-stone capture): each side throws in and captures
+    /// two. No move is a ko recapture, so simple ko allows the cycle
+    /// forever; both superko rules stop it at the repetition.
+    #[test]
+    fn mutual_two_stone_capture_cycle() {
+        let moves = "D2 B4 D1 C3 C4 D3 A4 A2 B2 C2 B1 D4 A3 B3 A4 A1 A3 A2";
+        assert_eq!(last_move_verdict(4, KoRule::Simple, moves), Ok(()));
+        assert_eq!(
+            last_move_verdict(4, KoRule::PositionalSuperko, moves),
+            Err(IllegalMove::PositionalSuperko)
+        );
+        assert_eq!(
+            last_move_verdict(4, KoRule::SituationalSuperko, moves),
+            Err(IllegalMove::SituationalSuperko)
+        );
+    }
+
     #[test]
     fn suicide_rules() {
         let mut b = board(3, KoRule::Simple);

@@ -312,7 +312,10 @@ impl Position {
                 continue;
             }
             let king_path = between(king, king_to).with(king_to);
-            if king_path.iter().any(|sq| self.attacked_with(s, sq, !us, without)) {
+            if king_path
+                .iter()
+                .any(|sq| self.attacked_with(s, sq, !us, without))
+            {
                 continue;
             }
             if emit(PieceMoves {
