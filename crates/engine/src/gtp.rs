@@ -157,8 +157,15 @@ pub fn run(args: &GoArgs) -> ExitCode {
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buf);
         let line = line.split('#').next().unwrap_or("").replace('\t', " ");
         let mut words = line.split_whitespace().peekable();
         let id = words

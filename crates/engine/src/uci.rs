@@ -565,8 +565,17 @@ pub fn run() {
     println!("{NAME} by the hashmate developers");
     let mut engine = Engine::new();
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        // Bytes, not `lines()`: a line that is not UTF-8 is reported like
+        // any other bad command instead of ending the loop.
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buf);
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         let cmd = match parse(&line) {

@@ -73,6 +73,7 @@ fn perft_command() {
 #[test]
 fn uci_session_survives_bad_input() {
     let input = "uci\nisready\nposition startpos moves e2e4 e7e5\ngo perft 2\n\
+                 \u{fffd}\u{0}\n\
                  position startpos moves e2e5\nposition fen 8/8/8/8/8/8/8/8 w - - 0 1\n\
                  bogus command\ngo perft\nsetoption name UCI_Chess960 value maybe\n\
                  d\nquit\n";
@@ -91,4 +92,22 @@ fn uci_session_survives_bad_input() {
         s.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
         "{s}"
     );
+}
+
+#[test]
+fn invalid_utf8_input_is_a_bad_command_not_the_end() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"uci\n\xff\xfe garbage\nisready\nquit\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let s = text(&out.stdout);
+    assert!(s.contains("info string unknown command"), "{s}");
+    assert!(s.contains("readyok"), "the loop went on: {s}");
 }
