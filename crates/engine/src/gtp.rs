@@ -5,7 +5,7 @@
 use clap::{Args, ValueEnum};
 use hashmate::go::{GoBoard, KoRule, Rules, Stone};
 use hashmate::rng::SplitMix64;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -155,17 +155,8 @@ pub fn run(args: &GoArgs) -> ExitCode {
         komi: 7.5,
         rng: SplitMix64::new(args.seed),
     };
-    let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let mut input = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buf);
+    crate::input::for_each_line(|line| {
         let line = line.split('#').next().unwrap_or("").replace('\t', " ");
         let mut words = line.split_whitespace().peekable();
         let id = words
@@ -175,7 +166,7 @@ pub fn run(args: &GoArgs) -> ExitCode {
         if id.is_some() {
             words.next();
         }
-        let Some(cmd) = words.next() else { continue };
+        let Some(cmd) = words.next() else { return true };
         let rest: Vec<&str> = words.collect();
         let id = id.unwrap_or_default();
         let mut out = stdout.lock();
@@ -186,13 +177,14 @@ pub fn run(args: &GoArgs) -> ExitCode {
             Ok(None) => {
                 let _ = write!(out, "={id}\n\n");
                 let _ = out.flush();
-                break;
+                return false;
             }
             Err(e) => {
                 let _ = write!(out, "?{id} {e}\n\n");
             }
         }
         let _ = out.flush();
-    }
+        true
+    });
     ExitCode::SUCCESS
 }

@@ -5,6 +5,7 @@ mod bench;
 mod book;
 mod book_cmd;
 mod gtp;
+mod input;
 mod perft_cmd;
 mod study_cmd;
 mod uci;

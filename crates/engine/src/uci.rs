@@ -13,7 +13,7 @@ use crate::book::EngineBook;
 use hashmate::search::{self, mate_in, Limits, Listener, SearchInfo, Shared};
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{Color, Move, Position};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -564,26 +564,15 @@ fn print_uci(out: &mut impl Write) {
 pub fn run() {
     println!("{NAME} by the hashmate developers");
     let mut engine = Engine::new();
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        // Bytes, not `lines()`: a line that is not UTF-8 is reported like
-        // any other bad command instead of ending the loop.
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buf);
+    crate::input::for_each_line(|line| {
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         let cmd = match parse(&line) {
-            None => continue,
+            None => return true,
             Some(Err(e)) => {
                 let _ = writeln!(out, "info string {e}");
                 let _ = out.flush();
-                continue;
+                return true;
             }
             Some(Ok(cmd)) => cmd,
         };
@@ -591,19 +580,19 @@ pub fn run() {
             Command::Stop => {
                 engine.gui_stop.store(true, Relaxed);
                 engine.shared.stop.store(true, Relaxed);
-                continue;
+                return true;
             }
             Command::PonderHit => {
                 engine.shared.start_clock();
                 engine.shared.pondering.store(false, Relaxed);
-                continue;
+                return true;
             }
             Command::IsReady => {
                 let _ = writeln!(out, "readyok");
                 let _ = out.flush();
-                continue;
+                return true;
             }
-            Command::Quit => break,
+            Command::Quit => return false,
             _ => {}
         }
         if engine.searching() || engine.search.is_some() {
@@ -628,7 +617,7 @@ pub fn run() {
                 let mut o = stdout.lock();
                 engine.go(go, &mut o);
                 let _ = o.flush();
-                continue;
+                return true;
             }
             Command::SetOption { name, value } => {
                 if let Err(e) = engine.set_option(&name, value.as_deref()) {
@@ -641,12 +630,13 @@ pub fn run() {
             Command::Bench { depth } => {
                 drop(out);
                 crate::bench::run(depth.unwrap_or(crate::bench::DEFAULT_DEPTH), 16, 1, false);
-                continue;
+                return true;
             }
             Command::Stop | Command::PonderHit | Command::IsReady | Command::Quit => {}
         }
         let _ = out.flush();
-    }
+        true
+    });
     engine.finish_search();
 }
 
