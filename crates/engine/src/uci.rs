@@ -567,7 +567,7 @@ pub fn run() {
     crate::input::for_each_line(|line| {
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
-        let cmd = match parse(&line) {
+        let cmd = match parse(line) {
             None => return true,
             Some(Err(e)) => {
                 let _ = writeln!(out, "info string {e}");
