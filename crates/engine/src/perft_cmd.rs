@@ -3,7 +3,7 @@
 
 use clap::Args;
 use hashmate::perft::perft;
-use hashmate::tt_study::{hashed_perft, Strategy, StudyTable};
+use hashmate::tt_study::{hashed_perft, hashed_perft_compact, PerftTable, Strategy, StudyTable};
 use hashmate::Position;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -26,9 +26,27 @@ pub struct PerftArgs {
     /// Cache subtree counts in a hash table of this many MB (hashed perft).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub hash: Option<u64>,
-    /// Collision strategy of the hash table (with --hash).
-    #[arg(long, default_value = "bucket-4", requires = "hash")]
-    pub strategy: Strategy,
+    /// Use the collision-study table with this strategy instead of the
+    /// compact default table (with --hash).
+    #[arg(long, requires = "hash")]
+    pub strategy: Option<Strategy>,
+}
+
+/// How subtree counts are computed.
+pub enum PerftCache {
+    Plain,
+    Study(StudyTable),
+    Compact(PerftTable),
+}
+
+impl PerftCache {
+    fn count(&mut self, pos: &Position, depth: u32) -> u64 {
+        match self {
+            PerftCache::Plain => perft(pos, depth),
+            PerftCache::Study(t) => hashed_perft(pos, depth, t),
+            PerftCache::Compact(t) => hashed_perft_compact(pos, depth, t),
+        }
+    }
 }
 
 /// The per-root-move report shared with UCI's `go perft`: one `move: count`
@@ -38,7 +56,7 @@ pub fn report(
     depth: u32,
     divide: bool,
     chess960: bool,
-    mut table: Option<&mut StudyTable>,
+    cache: &mut PerftCache,
     out: &mut impl Write,
 ) {
     let start = Instant::now();
@@ -48,10 +66,10 @@ pub fn report(
     for (i, &mv) in moves.iter().enumerate() {
         let mut child = pos.clone();
         child.play(mv);
-        let n = match (&mut table, depth) {
-            (_, 0 | 1) => 1,
-            (Some(t), _) => hashed_perft(&child, depth - 1, t),
-            (None, _) => perft(&child, depth - 1),
+        let n = if depth <= 1 {
+            1
+        } else {
+            cache.count(&child, depth - 1)
         };
         total += n;
         if divide {
@@ -87,15 +105,18 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         None => Position::startpos(),
     };
     let chess960 = args.chess960 || pos.is_chess960();
-    let mut table = match args.hash {
-        None => None,
-        Some(mb) => match StudyTable::new(args.strategy, 64, (mb as usize) << 20) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                eprintln!("hashmate perft: {e}");
-                return ExitCode::from(2);
-            }
-        },
+    let bytes = args.hash.map_or(0, |mb| (mb as usize) << 20);
+    let made = match (args.hash, args.strategy) {
+        (None, _) => Ok(PerftCache::Plain),
+        (Some(_), Some(st)) => StudyTable::new(st, 64, bytes).map(PerftCache::Study),
+        (Some(_), None) => PerftTable::new(bytes).map(PerftCache::Compact),
+    };
+    let mut cache = match made {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("hashmate perft: {e}");
+            return ExitCode::from(2);
+        }
     };
     let mut out = std::io::stdout().lock();
     report(
@@ -103,20 +124,17 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         args.depth,
         args.divide,
         chess960,
-        table.as_mut(),
+        &mut cache,
         &mut out,
     );
-    if let Some(t) = table {
-        let s = t.stats;
-        eprintln!(
-            "hash: {} MB {}, {} probes, {} hits ({:.1}%), {} replacements",
-            t.bytes() >> 20,
-            t.strategy().name(),
-            s.probes,
-            s.hits,
-            100.0 * s.hits as f64 / s.probes.max(1) as f64,
-            s.replacements
-        );
-    }
+    let (probes, hits, mb) = match &cache {
+        PerftCache::Plain => return ExitCode::SUCCESS,
+        PerftCache::Study(t) => (t.stats.probes, t.stats.hits, t.bytes() >> 20),
+        PerftCache::Compact(t) => (t.probes, t.hits, t.bytes() >> 20),
+    };
+    eprintln!(
+        "hash: {mb} MB, {probes} probes, {hits} hits ({:.1}%)",
+        100.0 * hits as f64 / probes.max(1) as f64
+    );
     ExitCode::SUCCESS
 }

@@ -398,7 +398,14 @@ impl Engine {
         if let Some(depth) = go.perft {
             let pos = self.position.clone();
             let c960 = self.options.chess960 || pos.is_chess960();
-            crate::perft_cmd::report(&pos, depth, true, c960, None, out);
+            crate::perft_cmd::report(
+                &pos,
+                depth,
+                true,
+                c960,
+                &mut crate::perft_cmd::PerftCache::Plain,
+                out,
+            );
             return;
         }
         let limits = match self.limits(&go) {
