@@ -458,9 +458,9 @@ impl<'a> Worker<'a> {
         self.count_node();
         let pv_node = beta - alpha > 1;
         if ply > 0 {
-            if pos.halfmove_clock() >= 100 && (in_check || pos.has_legal_moves())
-                || self.is_repetition(pos)
-            {
+            // Fifty-move rule: a draw, unless the move that reached 100
+            // plies gave mate (checkmate takes precedence).
+            if (pos.halfmove_clock() >= 100 && pos.has_legal_moves()) || self.is_repetition(pos) {
                 return 0;
             }
             // Mate distance pruning.
@@ -851,6 +851,19 @@ mod tests {
     fn takes_the_free_queen() {
         let r = best("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 4);
         assert_eq!(r.best.map(|m| m.to_string()), Some("d2d5".into()));
+    }
+
+    #[test]
+    fn mate_beats_the_fifty_move_rule() {
+        // Black to move is mated although the half-move clock reads 100.
+        let pos = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 100 80").unwrap();
+        let shared = Shared::new(TranspositionTable::new(1).unwrap());
+        let limits = Limits::default();
+        let mut w = Worker::new(0, &shared, &limits, &[]);
+        assert_eq!(w.negamax(&pos, 3, -INF, INF, 1, false), -MATE + 1);
+        // And a quiet position with the clock at 100 is a draw.
+        let pos = Position::from_fen("7k/8/6K1/8/8/8/8/1Q6 b - - 100 80").unwrap();
+        assert_eq!(w.negamax(&pos, 3, -INF, INF, 1, false), 0);
     }
 
     #[test]
