@@ -155,7 +155,7 @@ fn make(a: &MakeArgs) -> Result<(), String> {
     std::fs::write(&a.out, book.to_bytes())
         .map_err(|e| format!("cannot write '{}': {e}", a.out))?;
     eprintln!(
-        "{games} games read, {bad} skipped, {} entries written to {}",
+        "{games} games used, {bad} skipped, {} entries written to {}",
         book.len(),
         a.out
     );

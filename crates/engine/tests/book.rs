@@ -212,3 +212,38 @@ fn engine_plays_from_the_book_and_survives_a_bad_one() {
     assert!(s.contains("info string book move e2e4"), "{s}");
     assert!(bestmoves[1].starts_with("bestmove e2e4"), "{s}");
 }
+
+#[test]
+fn malformed_pgn_games_are_skipped_with_their_line() {
+    let pgn = tmp("bad.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
+         [Event \"bad\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Qxf7 0-1\n\n\
+         [Event \"ok too\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n",
+    )
+    .unwrap();
+    let out_book = tmp("bad-pgn.bin");
+    let out = Command::new(exe())
+        .args(["book", "make", "--min-games", "1", "--pgn"])
+        .arg(&pgn)
+        .arg("--out")
+        .arg(&out_book)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("line 9") && err.contains("Qxf7"), "{err}");
+    assert!(err.contains("2 games used, 1 skipped"), "{err}");
+    let book = Book::from_bytes(&std::fs::read(&out_book).unwrap()).unwrap();
+    let start = Position::startpos();
+    let moves: Vec<String> = book
+        .moves(&start)
+        .iter()
+        .map(|(m, _)| m.to_string())
+        .collect();
+    assert!(
+        moves.contains(&"e2e4".to_string()) && moves.contains(&"d2d4".to_string()),
+        "{moves:?}"
+    );
+}

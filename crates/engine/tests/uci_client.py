@@ -123,6 +123,20 @@ with chess.engine.SimpleEngine.popen_uci([EXE]) as eng:
         board.push(r.move)
     print("ok clock game", board.ply(), "plies, clocks", {k: round(v, 2) for k, v in clocks.items()})
 
+    # Classical time control with movestogo: 1.5 s for 10 moves, then
+    # tight: every move must come back within the clock it was given.
+    board = chess.Board()
+    clock = 1.5
+    for mtg in range(10, 0, -1):
+        t = time.time()
+        r = eng.play(board, chess.engine.Limit(white_clock=clock, black_clock=clock, remaining_moves=mtg))
+        used = time.time() - t
+        assert used < clock, f"movestogo {mtg}: used {used:.3f} s of {clock:.3f} s"
+        clock -= used
+        board.push(r.move)
+    assert clock > 0, clock
+    print("ok movestogo, left", round(clock, 2))
+
     # Clear Hash is a button; a Hash size change and a new game work.
     eng.configure({"Clear Hash": None, "Hash": 8})
     eng.protocol.send_line("ucinewgame")
