@@ -17,9 +17,9 @@ with open(os.path.join(ROOT, "docs", "tt-study.md")) as f:
             rows.append((cells[0], int(cells[1]), float(cells[5]), cells[7]))
 
 strategies = list(dict.fromkeys(r[0] for r in rows))
-colors = {16: "#e15759", 32: "#4e79a7", 64: "#59a14f"}
+colors = {16: "#e15759", 32: "#f28e2b", 48: "#4e79a7", 64: "#59a14f"}
 w, h, x0, y0 = 640, 240, 70, 50
-top = 6  # 10^6 per 10^9 probes
+top = 9  # up to 10^9 per 10^9 probes
 parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="760" height="340" font-family="sans-serif">',
          '<rect width="100%" height="100%" fill="white"/>',
          '<text x="380" y="22" text-anchor="middle" font-size="15">False hits per 10^9 probes (log scale; no bar = none seen)</text>']
@@ -29,22 +29,22 @@ for e in range(0, top + 1):
     parts.append(f'<text x="{x0 - 6}" y="{y + 4}" text-anchor="end" font-size="10">1e{e}</text>')
 gw = w / max(len(strategies), 1)
 for i, st in enumerate(strategies):
-    for j, bits in enumerate([16, 32, 64]):
+    for j, bits in enumerate([16, 32, 48, 64]):
         r = [x for x in rows if x[0] == st and x[1] == bits]
         if not r:
             continue
         v, exact = r[0][2], r[0][3]
-        x = x0 + i * gw + (j + 0.5) * gw / 4
+        x = x0 + i * gw + (j + 0.5) * gw / 5
         if v > 0:
             bh = h * min(math.log10(v), top) / top
-            parts.append(f'<rect x="{x:.1f}" y="{y0 + h - bh:.1f}" width="{gw / 4:.1f}" height="{bh:.1f}" fill="{colors[bits]}"/>')
-            parts.append(f'<text x="{x + gw / 8:.1f}" y="{y0 + h - bh - 3:.1f}" text-anchor="middle" font-size="9">{v:.0f}</text>')
+            parts.append(f'<rect x="{x:.1f}" y="{y0 + h - bh:.1f}" width="{gw / 5:.1f}" height="{bh:.1f}" fill="{colors[bits]}"/>')
+            parts.append(f'<text x="{x + gw / 10:.1f}" y="{y0 + h - bh - 3:.1f}" text-anchor="middle" font-size="9">{v:.0f}</text>')
         if "no" in exact:
-            parts.append(f'<text x="{x + gw / 8:.1f}" y="{y0 + h + 26}" text-anchor="middle" font-size="9" fill="#e15759">wrong</text>')
+            parts.append(f'<text x="{x + gw / 10:.1f}" y="{y0 + h + 26}" text-anchor="middle" font-size="9" fill="#e15759">wrong</text>')
     parts.append(f'<text x="{x0 + i * gw + gw / 2:.1f}" y="{y0 + h + 14}" text-anchor="middle" font-size="11">{st}</text>')
-for j, bits in enumerate([16, 32, 64]):
-    parts.append(f'<rect x="{250 + j * 100}" y="320" width="12" height="12" fill="{colors[bits]}"/>')
-    parts.append(f'<text x="{266 + j * 100}" y="331" font-size="12">{bits} bits</text>')
+for j, bits in enumerate([16, 32, 48, 64]):
+    parts.append(f'<rect x="{200 + j * 100}" y="320" width="12" height="12" fill="{colors[bits]}"/>')
+    parts.append(f'<text x="{216 + j * 100}" y="331" font-size="12">{bits} bits</text>')
 parts.append("</svg>")
 with open(os.path.join(ROOT, "docs", "tt_study.svg"), "w") as f:
     f.write("\n".join(parts) + "\n")

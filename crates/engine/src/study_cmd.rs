@@ -54,7 +54,7 @@ pub fn run(args: &StudyArgs) -> ExitCode {
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---|---:|");
     for strategy in Strategy::ALL {
-        for bits in [16, 32, 64] {
+        for bits in [16, 32, 48, 64] {
             let mut table = match StudyTable::new(strategy, bits, (args.kb as usize) << 10) {
                 Ok(t) => t,
                 Err(e) => {

@@ -14,12 +14,15 @@
 //!   examined; the table is over-allocated by `7 × 511` slots so the last
 //!   probes stay in bounds without wrapping.
 //!
-//! Each can keep 16, 32 or all 64 bits of the key for verification. With
-//! 16 or 32 bits the stored bits are those just above the `n` index bits,
-//! since "we used the low order n bits to probe … we do not even bother
-//! storing them" (seed 001). Beside every entry sits the position's
-//! independent 64-bit lock key (seed 000), used only to count false hits:
-//! probes accepted as matches whose lock differs.
+//! The hash code can be 16, 32, 48 or the full 64 bits of the key: the
+//! code is the key's low `bits` bits, the table index is taken from the
+//! code's low `n` bits, and an entry stores the rest of the code — "we used
+//! the low order n bits to probe … we do not even bother storing them"
+//! (seed 001). So a probe tells positions apart by exactly `bits` bits
+//! (fewer for the multi-slot schemes, whose slots are shared by codes of
+//! different low bits). Beside every entry sits the position's independent
+//! 64-bit lock key (seed 000), used only to count false hits: probes
+//! accepted as matches whose lock differs.
 //!
 //! Counts are keyed by (key, depth): the key is XORed with a per-depth salt
 //! so that one position's counts at different depths do not fight for a slot,
@@ -125,7 +128,7 @@ pub enum StudyError {
 impl core::fmt::Display for StudyError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            StudyError::KeyBits(b) => write!(f, "stored key bits must be 16, 32 or 64, not {b}"),
+            StudyError::KeyBits(b) => write!(f, "key bits must be 16, 32, 48 or 64, not {b}"),
             StudyError::Size { bytes } => write!(f, "cannot allocate a table of {bytes} bytes"),
         }
     }
@@ -146,7 +149,7 @@ impl StudyTable {
     /// [`StudyError`] for key bits other than 16, 32, 64, or a size that
     /// cannot be allocated.
     pub fn new(strategy: Strategy, key_bits: u32, bytes: usize) -> Result<StudyTable, StudyError> {
-        if ![16, 32, 64].contains(&key_bits) {
+        if ![16, 32, 48, 64].contains(&key_bits) {
             return Err(StudyError::KeyBits(key_bits));
         }
         let slot = core::mem::size_of::<Slot>();
@@ -185,19 +188,33 @@ impl StudyTable {
         self.slots.len() * core::mem::size_of::<Slot>()
     }
 
+    /// The hash code: the key's low `key_bits` bits.
+    #[inline]
+    fn code(&self, key: u64) -> u64 {
+        if self.key_bits == 64 {
+            key
+        } else {
+            key & ((1u64 << self.key_bits) - 1)
+        }
+    }
+
+    /// What an entry stores to verify a code: the code without the index
+    /// bits (the whole key with 64 bits), never 0 (0 marks "empty").
     #[inline]
     fn check_bits(&self, key: u64) -> u64 {
-        let v = match self.key_bits {
-            64 => key,
-            bits => (key >> self.index_bits) & ((1u64 << bits) - 1),
-        };
-        // Reserve 0 for "empty".
-        v.max(1)
+        if self.key_bits == 64 {
+            // A key of exactly 0 would look empty; an empty slot has depth
+            // 0 and never matches a probe (depths >= 2), so this is safe.
+            return key;
+        }
+        // Codes are below 2^48: shift and set bit 0 so 0 stays "empty".
+        (self.code(key) >> self.index_bits.min(self.key_bits)) << 1 | 1
     }
 
     /// The slots a key may occupy, in probe order.
     #[inline]
     fn candidates(&self, key: u64) -> ([usize; 8], usize) {
+        let key = self.code(key);
         let mask = (1usize << self.index_bits) - 1;
         let x = key as usize & mask;
         let mut out = [0usize; 8];
@@ -463,8 +480,8 @@ mod tests {
     #[test]
     fn bad_parameters() {
         assert_eq!(
-            StudyTable::new(Strategy::Bucket, 48, 1 << 20).err(),
-            Some(StudyError::KeyBits(48))
+            StudyTable::new(Strategy::Bucket, 40, 1 << 20).err(),
+            Some(StudyError::KeyBits(40))
         );
         assert!("cray-blitz".parse::<Strategy>().is_ok());
         assert!("nope".parse::<Strategy>().is_err());
