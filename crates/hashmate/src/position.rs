@@ -406,9 +406,7 @@ impl Position {
             self.lock ^= LOCK.en_passant(file);
         }
         let old_ep = self.ep.take();
-        let (ck, cl) = self.castling.keys();
-        self.key ^= ck;
-        self.lock ^= cl;
+        let old_castling = self.castling;
 
         self.halfmove += 1;
         if role == Role::King && self.pieces(us, Role::Rook).contains(to) {
@@ -466,9 +464,13 @@ impl Position {
         self.side = them;
         self.key ^= POLYGLOT.turn();
         self.lock ^= LOCK.turn();
-        let (ck, cl) = self.castling.keys();
-        self.key ^= ck;
-        self.lock ^= cl;
+        // Most moves leave the rights alone; only then touch their keys.
+        if self.castling != old_castling {
+            let (ok, ol) = old_castling.keys();
+            let (nk, nl) = self.castling.keys();
+            self.key ^= ok ^ nk;
+            self.lock ^= ol ^ nl;
+        }
         if let Some(file) = self.ep_in_key() {
             self.key ^= POLYGLOT.en_passant(file);
             self.lock ^= LOCK.en_passant(file);
