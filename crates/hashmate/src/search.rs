@@ -544,11 +544,23 @@ impl<'a> Worker<'a> {
             pick_best(&mut scored, i);
             let mv = scored[i].0;
             let quiet = !pos.is_capture(mv) && mv.promotion().is_none();
+            // Late-move pruning: at low depth, after enough quiet moves,
+            // the rest (ordered last by history) are unlikely to matter.
+            let prunable = quiet && !pv_node && !in_check && ply > 0 && best > -MATE_BOUND;
+            if prunable && depth <= 3 && quiets_tried.len() as i32 >= 3 + 2 * depth * depth {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(mv);
+            let gives_check = child.in_check();
+            // Futility pruning: a quiet move that gives no check cannot
+            // lift a static evaluation this far below alpha at low depth.
+            if prunable && !gives_check && depth <= 3 && static_eval + 90 + 110 * depth <= alpha {
+                quiets_tried.push(mv);
+                continue;
+            }
             self.shared.tt.prefetch(child.key());
             self.keys.push(child.key());
-            let gives_check = child.in_check();
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
