@@ -10,7 +10,7 @@
 //! what arrived; the position does exactly that and never recomputes.
 //!
 //! The lock key uses the same layout with numbers drawn from
-//! [`SplitMix64`](crate::rng::SplitMix64) seeded with [`LOCK_SEED`]: two
+//! [`SplitMix64`](crate::rng) seeded with [`LOCK_SEED`]: two
 //! positions that collide on the main key almost never collide on the lock,
 //! which is what the collision study uses to count false hits. The pawn key
 //! is the XOR of the main key's pawn terms only.
