@@ -243,12 +243,12 @@ fn ray(files: u8, ranks: u8, sq: usize, df: i32, dr: i32, occ: u128) -> u128 {
 fn inner_line(files: u8, ranks: u8, sq: usize, df: i32, dr: i32) -> u128 {
     let a = ray(files, ranks, sq, df, dr, 0);
     let b = ray(files, ranks, sq, -df, -dr, 0);
-    let strip = |r: u128| -> u128 {
+    // The far end of a ray is its highest bit when it runs upwards in
+    // square numbers, its lowest otherwise; drop it.
+    let strip = |r: u128, df: i32, dr: i32| -> u128 {
         if r == 0 {
             return 0;
         }
-        // The far end of a ray is its highest bit when it runs upwards in
-        // square numbers, its lowest otherwise.
         let up = dr > 0 || (dr == 0 && df > 0);
         let end = if up {
             127 - r.leading_zeros()
@@ -257,19 +257,7 @@ fn inner_line(files: u8, ranks: u8, sq: usize, df: i32, dr: i32) -> u128 {
         };
         r & !(1u128 << end)
     };
-    let strip_rev = |r: u128| -> u128 {
-        if r == 0 {
-            return 0;
-        }
-        let up = -dr > 0 || (dr == 0 && -df > 0);
-        let end = if up {
-            127 - r.leading_zeros()
-        } else {
-            r.trailing_zeros()
-        };
-        r & !(1u128 << end)
-    };
-    strip(a) | strip_rev(b)
+    strip(a, df, dr) | strip(b, -df, -dr)
 }
 
 #[cfg(test)]
