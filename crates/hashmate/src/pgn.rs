@@ -336,7 +336,7 @@ mod tests {
         let g2 = games[1].as_ref().unwrap();
         assert_eq!(g2.moves.len(), 4);
         assert_eq!(g2.result, GameResult::Draw);
-        assert_eq!(g2.line, 10);
+        assert_eq!(g2.line, 9); // its [Event tag is the ninth line
     }
 
     #[test]
