@@ -135,6 +135,49 @@ impl Position {
             != Bitboard::EMPTY
     }
 
+    /// The squares of `targets` that `by` does not attack, with our king
+    /// lifted off the board (so it cannot hide behind itself). With few
+    /// enemy sliders one attack map is cheapest; with many, testing each
+    /// target square is (measured with perft on both kinds of position).
+    #[inline(always)]
+    fn unattacked<S: Sliders>(&self, s: S, by: Color, targets: Bitboard) -> Bitboard {
+        let king = self.king(!by);
+        let occ = self.occupied().without(king);
+        let sliders =
+            (self.by_role(Role::Bishop) | self.by_role(Role::Rook) | self.by_role(Role::Queen))
+                & self.by_color(by);
+        if sliders.count() <= 2 {
+            return targets - self.attack_map(s, by, occ);
+        }
+        let mut out = Bitboard::EMPTY;
+        for to in targets {
+            if !self.attacked_with(s, to, by, occ) {
+                out = out.with(to);
+            }
+        }
+        out
+    }
+
+    /// Every square attacked by `by`, with occupancy `occ`.
+    #[inline(always)]
+    fn attack_map<S: Sliders>(&self, s: S, by: Color, occ: Bitboard) -> Bitboard {
+        let them = self.by_color(by);
+        let pawns = self.pieces(by, Role::Pawn).north_for(by);
+        let mut att = pawns.east() | pawns.west();
+        for sq in self.by_role(Role::Knight) & them {
+            att |= knight_attacks(sq);
+        }
+        att |= king_attacks(self.king(by));
+        let q = self.by_role(Role::Queen);
+        for sq in (self.by_role(Role::Bishop) | q) & them {
+            att |= s.bishop(sq, occ);
+        }
+        for sq in (self.by_role(Role::Rook) | q) & them {
+            att |= s.rook(sq, occ);
+        }
+        att
+    }
+
     /// Generate the legal moves of `mode` piece by piece, calling `emit` for
     /// each piece with at least one move; `emit` returns `true` to stop.
     #[inline]
@@ -156,14 +199,9 @@ impl Position {
             GenMode::Quiet => !occ,
         };
 
-        // King moves: test each destination with the king lifted.
-        let lifted = occ.without(king);
-        let mut kto = Bitboard::EMPTY;
-        for to in king_attacks(king) & mode_mask {
-            if !self.attacked_with(s, to, them, lifted) {
-                kto = kto.with(to);
-            }
-        }
+        // King moves: away from every enemy attack, computed with the king
+        // lifted off the board.
+        let kto = self.unattacked(s, them, king_attacks(king) & mode_mask);
         if kto.any()
             && emit(PieceMoves {
                 role: Role::King,
@@ -339,13 +377,7 @@ impl Position {
         let own = self.by_color(us);
         let their = self.by_color(them);
         let king = self.king(us);
-        let lifted = occ.without(king);
-        let mut n = 0u64;
-        for to in king_attacks(king) - own {
-            if !self.attacked_with(s, to, them, lifted) {
-                n += 1;
-            }
-        }
+        let mut n = self.unattacked(s, them, king_attacks(king) - own).count() as u64;
         let checkers = self.checkers();
         if checkers.more_than_one() {
             return n;
