@@ -4,7 +4,8 @@
 
 use clap::Args;
 use hashmate::perft::perft;
-use hashmate::tt_study::{hashed_perft, Strategy, StudyTable};
+use hashmate::search::{search, Limits, Shared};
+use hashmate::tt_study::{hashed_perft, Strategy, StudySearchTable, StudyTable};
 use hashmate::Position;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,6 +19,10 @@ pub struct StudyArgs {
     /// (default: start position to depth 6 and Kiwipete to depth 5).
     #[arg(long)]
     pub workload: Option<String>,
+    /// Depth of the fixed-depth searches of the second workload (the bench
+    /// positions); 0 skips it.
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub search_depth: u32,
 }
 
 const DEFAULT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1:6|\
@@ -81,5 +86,76 @@ pub fn run(args: &StudyArgs) -> ExitCode {
             );
         }
     }
+    if args.search_depth > 0 {
+        search_study(args);
+    }
     ExitCode::SUCCESS
+}
+
+/// The second workload: fixed-depth searches of the bench positions with
+/// the study table in place of the engine's. A search has no exact answer
+/// to check, so the result is compared with the same strategy's run with
+/// full 64-bit keys: same best move and score on every position, or not.
+fn search_study(args: &StudyArgs) {
+    let limits = Limits {
+        depth: Some(args.search_depth),
+        multipv: 1,
+        ..Limits::default()
+    };
+    println!();
+    println!(
+        "Fixed-depth searches (depth {}) of the {} bench positions:",
+        args.search_depth,
+        crate::bench::POSITIONS.len()
+    );
+    println!();
+    println!("| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | same moves and scores as 64 bits |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---|");
+    for strategy in Strategy::ALL {
+        let mut baseline: Option<Vec<(Option<hashmate::Move>, i32)>> = None;
+        for bits in [64, 48, 32, 16] {
+            let table = match StudyTable::new(strategy, bits, (args.kb as usize) << 10) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("hashmate tt-study: {e}");
+                    return;
+                }
+            };
+            let shared = Shared::new(StudySearchTable(std::sync::Mutex::new(table)));
+            let mut results = Vec::new();
+            for fen in crate::bench::POSITIONS {
+                let pos = Position::from_fen(fen).expect("bench positions are valid");
+                shared
+                    .stop
+                    .store(false, std::sync::atomic::Ordering::Relaxed);
+                shared.start_clock();
+                let r = search(&pos, &[], &limits, &shared, 1, &mut ());
+                results.push((r.best, r.score));
+            }
+            let s = shared.tt.0.lock().map(|t| t.stats).unwrap_or_default();
+            let same = match &baseline {
+                None => {
+                    baseline = Some(results);
+                    "(baseline)".to_string()
+                }
+                Some(b) => {
+                    let differ = b.iter().zip(&results).filter(|(x, y)| x != y).count();
+                    if differ == 0 {
+                        "yes".into()
+                    } else {
+                        format!("**no** ({differ} of {} differ)", b.len())
+                    }
+                }
+            };
+            println!(
+                "| {} | {bits} | {} | {} | {} | {:.1} | {:.3} | {same} |",
+                strategy.name(),
+                s.probes,
+                s.hits,
+                s.false_hits,
+                s.false_hits_per_billion(),
+                s.replacement_rate(),
+            );
+        }
+    }
 }

@@ -18,7 +18,7 @@ use crate::eval::{evaluate, PawnTable, SEE_VALUE};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, SearchTable, TranspositionTable};
 use crate::{attacks, Bitboard, Color};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -50,8 +50,8 @@ pub struct Limits {
 }
 
 /// State shared by all search threads and the caller.
-pub struct Shared {
-    pub tt: TranspositionTable,
+pub struct Shared<T = TranspositionTable> {
+    pub tt: T,
     pub stop: AtomicBool,
     /// While set, time limits are not applied (UCI `go ponder`).
     pub pondering: AtomicBool,
@@ -61,8 +61,8 @@ pub struct Shared {
     clock_start_ms: AtomicU64,
 }
 
-impl Shared {
-    pub fn new(tt: TranspositionTable) -> Shared {
+impl<T> Shared<T> {
+    pub fn new(tt: T) -> Shared<T> {
         Shared {
             tt,
             stop: AtomicBool::new(false),
@@ -250,9 +250,9 @@ const LMR_TABLE: [[u8; 64]; 64] = {
     t
 };
 
-struct Worker<'a> {
+struct Worker<'a, T: SearchTable> {
     id: usize,
-    shared: &'a Shared,
+    shared: &'a Shared<T>,
     limits: &'a Limits,
     pawns: PawnTable,
     keys: Vec<u64>,
@@ -267,8 +267,8 @@ struct Worker<'a> {
     excluded: Vec<Move>,
 }
 
-impl<'a> Worker<'a> {
-    fn new(id: usize, shared: &'a Shared, limits: &'a Limits, keys: &[u64]) -> Worker<'a> {
+impl<'a, T: SearchTable> Worker<'a, T> {
+    fn new(id: usize, shared: &'a Shared<T>, limits: &'a Limits, keys: &[u64]) -> Worker<'a, T> {
         Worker {
             id,
             shared,
@@ -475,7 +475,7 @@ impl<'a> Worker<'a> {
         let tt_hit = if self.limits.no_tt {
             None
         } else {
-            self.shared.tt.probe(key)
+            self.shared.tt.probe(key, pos.lock())
         };
         let tt_move = tt_hit.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = tt_hit {
@@ -633,6 +633,7 @@ impl<'a> Worker<'a> {
             let eval16 = static_eval.clamp(-MATE, MATE) as i16;
             self.shared.tt.store(
                 key,
+                pos.lock(),
                 best_move,
                 to_tt(best, ply),
                 eval16,
@@ -793,11 +794,11 @@ fn pick_best(moves: &mut [(Move, i32)], from: usize) {
 /// first, `pos` itself last or absent), for repetition detection. The
 /// caller clears `shared.stop` before calling and may set it at any time
 /// to end the search; the clock starts here.
-pub fn search(
+pub fn search<T: SearchTable>(
     pos: &Position,
     history: &[u64],
     limits: &Limits,
-    shared: &Shared,
+    shared: &Shared<T>,
     threads: usize,
     listener: &mut dyn Listener,
 ) -> SearchResult {

@@ -111,6 +111,58 @@ fn generation_of(data: u64) -> u8 {
     (data >> 58) as u8 & 63
 }
 
+/// What the search needs of a table. The engine's table ignores `lock`;
+/// the collision study's tables keep it beside each entry to count false
+/// hits.
+pub trait SearchTable: Sync {
+    fn probe(&self, key: u64, lock: u64) -> Option<TtEntry>;
+    #[allow(clippy::too_many_arguments)]
+    fn store(&self, key: u64, lock: u64, mv: Move, score: i16, eval: i16, depth: u8, bound: Bound);
+    fn prefetch(&self, _key: u64) {}
+    fn new_search(&self);
+    fn hashfull(&self) -> u32;
+}
+
+impl SearchTable for TranspositionTable {
+    #[inline(always)]
+    fn probe(&self, key: u64, _lock: u64) -> Option<TtEntry> {
+        TranspositionTable::probe(self, key)
+    }
+    #[inline(always)]
+    fn store(
+        &self,
+        key: u64,
+        _lock: u64,
+        mv: Move,
+        score: i16,
+        eval: i16,
+        depth: u8,
+        bound: Bound,
+    ) {
+        TranspositionTable::store(self, key, mv, score, eval, depth, bound)
+    }
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        TranspositionTable::prefetch(self, key)
+    }
+    fn new_search(&self) {
+        TranspositionTable::new_search(self)
+    }
+    fn hashfull(&self) -> u32 {
+        TranspositionTable::hashfull(self)
+    }
+}
+
+/// Pack search data into the 64-bit word the tables store.
+pub fn pack_entry(mv: Move, score: i16, eval: i16, depth: u8, bound: Bound) -> u64 {
+    pack(mv, score, eval, depth, bound, 0)
+}
+
+/// Unpack [`pack_entry`]'s word.
+pub fn unpack_entry(data: u64) -> Option<TtEntry> {
+    unpack(data)
+}
+
 /// A shared, lock-free transposition table.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,

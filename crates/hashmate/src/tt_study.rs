@@ -115,6 +115,7 @@ pub struct StudyTable {
     index_bits: u32,
     slots: Vec<Slot>,
     clock: u32,
+    last_depth: u8,
     pub stats: Stats,
 }
 
@@ -172,6 +173,7 @@ impl StudyTable {
             index_bits,
             slots,
             clock: 0,
+            last_depth: 0,
             stats: Stats::default(),
         })
     }
@@ -248,16 +250,27 @@ impl StudyTable {
     /// The count stored for (`key`, `depth`); `lock` only feeds the
     /// false-hit counter.
     pub fn probe(&mut self, key: u64, lock: u64, depth: u8) -> Option<u64> {
+        self.lookup(key, lock, Some(depth))
+    }
+
+    /// The value stored for `key` at any depth (search entries).
+    pub fn probe_any(&mut self, key: u64, lock: u64) -> Option<(u64, u8)> {
+        let v = self.lookup(key, lock, None)?;
+        Some((v, self.last_depth))
+    }
+
+    fn lookup(&mut self, key: u64, lock: u64, depth: Option<u8>) -> Option<u64> {
         self.stats.probes += 1;
         let check = self.check_bits(key);
         let (cands, n) = self.candidates(key);
         for &i in &cands[..n] {
             let s = &self.slots[i];
-            if s.check == check && s.depth == depth {
+            if s.check == check && depth.is_none_or(|d| s.depth == d) {
                 self.stats.hits += 1;
                 if s.lock != lock {
                     self.stats.false_hits += 1;
                 }
+                self.last_depth = s.depth;
                 return Some(s.count);
             }
         }
@@ -266,6 +279,16 @@ impl StudyTable {
 
     /// Store the count for (`key`, `depth`).
     pub fn store(&mut self, key: u64, lock: u64, depth: u8, count: u64) {
+        self.put(key, lock, depth, count, true);
+    }
+
+    /// Store a value for `key`, replacing any entry of the same key
+    /// whatever its depth (search entries).
+    pub fn store_any(&mut self, key: u64, lock: u64, depth: u8, value: u64) {
+        self.put(key, lock, depth, value, false);
+    }
+
+    fn put(&mut self, key: u64, lock: u64, depth: u8, count: u64, match_depth: bool) {
         self.stats.stores += 1;
         self.clock = self.clock.wrapping_add(1);
         let check = self.check_bits(key);
@@ -275,7 +298,7 @@ impl StudyTable {
             let mut best = (u8::MAX, u32::MAX);
             for &i in &cands[..n] {
                 let s = &self.slots[i];
-                if s.check == 0 || (s.check == check && s.depth == depth) {
+                if s.check == 0 || (s.check == check && (!match_depth || s.depth == depth)) {
                     victim = i;
                     break;
                 }
@@ -293,7 +316,8 @@ impl StudyTable {
             }
         }
         let s = &mut self.slots[victim];
-        if s.check != 0 && (s.check != check || s.lock != lock || s.depth != depth) {
+        if s.check != 0 && (s.check != check || s.lock != lock || (match_depth && s.depth != depth))
+        {
             self.stats.replacements += 1;
         }
         *s = Slot {
@@ -303,6 +327,43 @@ impl StudyTable {
             depth,
             stamp: self.clock,
         };
+    }
+}
+
+/// A [`StudyTable`] behind the search's table interface (single-threaded
+/// studies; the mutex is uncontended).
+pub struct StudySearchTable(pub std::sync::Mutex<StudyTable>);
+
+impl crate::tt::SearchTable for StudySearchTable {
+    fn probe(&self, key: u64, lock: u64) -> Option<crate::tt::TtEntry> {
+        let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        t.probe_any(key, lock)
+            .and_then(|(v, _)| crate::tt::unpack_entry(v))
+    }
+
+    fn store(
+        &self,
+        key: u64,
+        lock: u64,
+        mv: crate::Move,
+        score: i16,
+        eval: i16,
+        depth: u8,
+        bound: crate::tt::Bound,
+    ) {
+        let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        t.store_any(
+            key,
+            lock,
+            depth,
+            crate::tt::pack_entry(mv, score, eval, depth, bound),
+        );
+    }
+
+    fn new_search(&self) {}
+
+    fn hashfull(&self) -> u32 {
+        0
     }
 }
 
