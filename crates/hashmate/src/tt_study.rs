@@ -539,6 +539,27 @@ mod tests {
     }
 
     #[test]
+    fn the_search_runs_on_every_study_table() {
+        use crate::search::{mate_in, search, Limits, Shared};
+        let pos = Position::from_fen("r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1")
+            .unwrap();
+        let limits = Limits {
+            depth: Some(5),
+            multipv: 1,
+            ..Limits::default()
+        };
+        for st in Strategy::ALL {
+            let t = StudyTable::new(st, 64, 1 << 16).unwrap();
+            let shared = Shared::new(StudySearchTable(std::sync::Mutex::new(t)));
+            shared.start_clock();
+            let r = search(&pos, &[], &limits, &shared, 1, &mut ());
+            assert_eq!(mate_in(r.score), Some(2), "{st:?}");
+            let stats = shared.tt.0.lock().unwrap().stats;
+            assert!(stats.hits > 0 && stats.false_hits == 0, "{st:?} {stats:?}");
+        }
+    }
+
+    #[test]
     fn bad_parameters() {
         assert_eq!(
             StudyTable::new(Strategy::Bucket, 40, 1 << 20).err(),
