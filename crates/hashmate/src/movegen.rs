@@ -242,19 +242,9 @@ impl Position {
                 }
             };
         }
-        // Pinned knights never move; skip them up front.
-        for from in self.pieces(us, Role::Knight) - pinned {
-            let to = knight_attacks(from) & piece_mask;
-            if to.any()
-                && emit(PieceMoves {
-                    role: Role::Knight,
-                    from,
-                    to,
-                })
-            {
-                return;
-            }
-        }
+        // A pinned knight's attacks never lie on its pin line, so the pin
+        // mask leaves it no move.
+        pieces!(Role::Knight, knight_attacks);
         pieces!(Role::Bishop, |f| s.bishop(f, occ));
         pieces!(Role::Rook, |f| s.rook(f, occ));
         pieces!(Role::Queen, |f| s.queen(f, occ));
