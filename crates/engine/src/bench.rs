@@ -2,7 +2,7 @@
 //! cleared 16 MB table and one thread. The total node count is a behaviour
 //! signature: any change to search or evaluation changes it.
 
-use hashmate::search::{search, Limits, Shared};
+use crate::search::{search, Limits, Shared};
 use hashmate::tt::TranspositionTable;
 use hashmate::Position;
 use std::time::Instant;

@@ -2,9 +2,9 @@
 //! `BookBestMove` options. A missing or corrupt book is reported and the
 //! engine plays on without it.
 
-use hashmate::book::Book;
-use hashmate::rng::SplitMix64;
+use hashmate::book::{Book, Pick};
 use hashmate::{Move, Position};
+use hashmate_hash::rng::SplitMix64;
 
 /// Read and parse a book file.
 pub fn load(path: &str) -> Result<Book, String> {
@@ -37,7 +37,7 @@ impl Default for EngineBook {
 }
 
 impl EngineBook {
-    /// Use the book at `path` ("" or "<empty>" for none).
+    /// Use the book at `path` (`""` or `<empty>` for none).
     pub fn set_file(&mut self, path: &str) -> Result<(), String> {
         self.book = None;
         self.problem = None;
@@ -67,6 +67,13 @@ impl EngineBook {
         let Some(book) = &self.book else {
             return Ok(None);
         };
-        Ok(book.choose(pos, self.best_move, self.rng.next_u64()))
+        let pick = if self.best_move {
+            Pick::Heaviest
+        } else {
+            Pick::Weighted {
+                random: self.rng.next_u64(),
+            }
+        };
+        Ok(book.choose(pos, pick))
     }
 }

@@ -111,7 +111,7 @@ pub fn build(text: &str, a: &MakeArgs, mut on_error: impl FnMut(String)) -> (Boo
                 e.0 += 1;
                 e.1 += score;
             }
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
     }
     if progress {
@@ -171,7 +171,7 @@ fn probe(path: &str, fen: Option<&str>) -> Result<(), String> {
     let mut moves = book.moves(&pos);
     moves.sort_by_key(|m| std::cmp::Reverse(m.1));
     for (m, w) in moves {
-        println!("{} {w}", pos.to_uci(m, pos.is_chess960()));
+        println!("{} {w}", m.to_uci(pos.castling_mode()));
     }
     Ok(())
 }
@@ -187,10 +187,10 @@ fn stats(path: &str) -> Result<(), String> {
         let mut best = Vec::new();
         for (m, _) in book.moves(pos) {
             let mut child = pos.clone();
-            child.play(m);
+            child.play_unchecked(m);
             let mut line = deepest(book, &child, seen, depth + 1);
             if line.len() + 1 > best.len() {
-                line.insert(0, pos.to_san(m));
+                line.insert(0, pos.to_san(m).unwrap_or_else(|_| m.to_string()));
                 best = line;
             }
         }

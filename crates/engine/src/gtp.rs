@@ -1,10 +1,12 @@
 //! `hashmate go`: a Go engine over GTP (Go Text Protocol, version 2) with
-//! the superko rules of `hashmate::go`. `genmove` plays a random legal
-//! move that does not fill its own eye, and passes when none is left.
+//! the superko rules of the `hashmate-go` crate. `genmove` plays a random
+//! legal move that does not fill its own eye, and passes when none is left.
+//! Vertices (`A1`, the letter I skipped) and the move policy belong here,
+//! not to the board.
 
 use clap::{Args, ValueEnum};
-use hashmate::go::{GoBoard, KoRule, Rules, Stone};
-use hashmate::rng::SplitMix64;
+use hashmate_go::{GoBoard, KoRule, Rules, Stone};
+use hashmate_hash::rng::SplitMix64;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -54,6 +56,89 @@ fn color(s: &str) -> Result<Stone, String> {
     }
 }
 
+/// GTP vertex of point `p` of a `size`×`size` board (`A1`; I is skipped).
+pub fn vertex(size: usize, p: usize) -> String {
+    let col = p % size;
+    let letter = (b'A' + col as u8 + u8::from(col >= 8)) as char;
+    format!("{letter}{}", p / size + 1)
+}
+
+/// Parse a GTP vertex (case-insensitive; `None` for "pass").
+///
+/// # Errors
+/// A message when the text is not a vertex on this board.
+pub fn parse_vertex(board: &GoBoard, s: &str) -> Result<Option<usize>, String> {
+    let t = s.trim().to_ascii_uppercase();
+    if t == "PASS" {
+        return Ok(None);
+    }
+    let bad = || {
+        format!(
+            "invalid vertex '{}'",
+            s.chars().take(12).collect::<String>()
+        )
+    };
+    let mut chars = t.chars();
+    let letter = chars.next().ok_or("empty vertex")?;
+    if !letter.is_ascii_uppercase() || letter == 'I' {
+        return Err(bad());
+    }
+    let col = (letter as u8 - b'A') as usize - usize::from(letter > 'I');
+    let digits = chars.as_str();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 2 {
+        return Err(bad());
+    }
+    let row: usize = digits.parse().map_err(|_| bad())?;
+    if row == 0 {
+        return Err(bad());
+    }
+    board
+        .point(col, row - 1)
+        .map(Some)
+        .ok_or_else(|| format!("vertex '{t}' is off the board"))
+}
+
+/// Is `p` an eye of `color`: every orthogonal neighbour is `color`, and
+/// the diagonals are not held by the opponent (at most one in the centre,
+/// none on the edge)? The random policy never fills its own eyes.
+pub fn is_eye(board: &GoBoard, color: Stone, p: usize) -> bool {
+    let n = board.size() as i32;
+    let (r, c) = ((p as i32) / n, (p as i32) % n);
+    if board.at(p).is_some() {
+        return false;
+    }
+    let at = |rr: i32, cc: i32| board.at((rr * n + cc) as usize);
+    let on = |rr: i32, cc: i32| rr >= 0 && cc >= 0 && rr < n && cc < n;
+    for (dr, dc) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        if on(r + dr, c + dc) && at(r + dr, c + dc) != Some(color) {
+            return false;
+        }
+    }
+    let (mut enemy, mut off) = (0, 0);
+    for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        if !on(r + dr, c + dc) {
+            off += 1;
+        } else if at(r + dr, c + dc) == Some(color.opponent()) {
+            enemy += 1;
+        }
+    }
+    if off > 0 {
+        enemy == 0
+    } else {
+        enemy <= 1
+    }
+}
+
+/// A random legal move for `color` that does not fill its own eye, or
+/// `None` (pass).
+pub fn random_move(board: &GoBoard, color: Stone, rng: &mut SplitMix64) -> Option<usize> {
+    let n = board.size() * board.size();
+    let start = rng.below(n as u64) as usize;
+    (0..n)
+        .map(|i| (start + i) % n)
+        .find(|&p| board.at(p).is_none() && !is_eye(board, color, p) && board.is_legal(color, p))
+}
+
 struct Gtp {
     board: GoBoard,
     rules: Rules,
@@ -92,7 +177,7 @@ impl Gtp {
             }
             "play" => {
                 let c = color(arg(0)?)?;
-                match self.board.parse_vertex(arg(1)?)? {
+                match parse_vertex(&self.board, arg(1)?)? {
                     None => {
                         self.board.set_to_move(c);
                         self.board.pass();
@@ -108,7 +193,7 @@ impl Gtp {
             }
             "is_legal" => {
                 let c = color(arg(0)?)?;
-                match self.board.parse_vertex(arg(1)?)? {
+                match parse_vertex(&self.board, arg(1)?)? {
                     None => "1".into(),
                     Some(p) => {
                         // Rules that depend on the side to move see `c` to move.
@@ -121,10 +206,10 @@ impl Gtp {
             "genmove" => {
                 let c = color(arg(0)?)?;
                 self.board.set_to_move(c);
-                match self.board.random_move(c, &mut self.rng) {
+                match random_move(&self.board, c, &mut self.rng) {
                     Some(p) => {
                         self.board.play(c, p).map_err(|e| e.to_string())?;
-                        self.board.vertex(p)
+                        vertex(self.board.size(), p)
                     }
                     None => {
                         self.board.pass();

@@ -1,23 +1,15 @@
 //! The hashmate binary: a UCI chess engine (run without arguments) and
 //! command-line tools for the library (`perft`, `key`, …).
 
-mod bench;
-mod book;
-mod book_cmd;
-mod gtp;
-mod input;
-mod perft_cmd;
-mod study_cmd;
-mod uci;
-
 use clap::{Parser, Subcommand};
 use hashmate::Position;
+use hashmate_engine::{bench, book_cmd, gtp, perft_cmd, study_cmd, uci};
 use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
     name = "hashmate",
-    version,
+    version = uci::VERSION,
     about = "A UCI chess engine built on hashing done right"
 )]
 struct Cli {
@@ -51,7 +43,7 @@ enum Command {
     Book(book_cmd::BookCommand),
     /// Play Go over GTP, with superko decided by Zobrist keys.
     Go(gtp::GoArgs),
-    /// Compare the transposition-table collision strategies of seed 001.
+    /// Compare hash-table collision strategies and hash code lengths.
     TtStudy(study_cmd::StudyArgs),
     /// Print the Polyglot Zobrist key of a position as 16 hex digits.
     Key {

@@ -1,13 +1,37 @@
 //! `hashmate perft`: leaf counts with optional per-move breakdown, timing,
-//! and progress on stderr for long runs.
+//! progress on stderr for long runs, a hash table of subtree counts, and a
+//! choice of slider backend (to compare them on your own CPU).
 
-use clap::Args;
-use hashmate::perft::perft;
-use hashmate::tt_study::{hashed_perft, hashed_perft_compact, PerftTable, Strategy, StudyTable};
-use hashmate::Position;
+use crate::tt_study::{hashed_perft, Strategy, StudyTable};
+use clap::{Args, ValueEnum};
+use hashmate::attacks::{
+    fl::FlCompact, fl::FlFast, hyperbola::Hyperbola, kindergarten::Kindergarten, magic::Magic,
+    pext::Pext, ray_loop::RayLoop, Sliders,
+};
+use hashmate::perft::{perft_cached, perft_with, PerftTable};
+use hashmate::{CastlingMode, Position};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+/// A slider backend, by name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Backend {
+    /// Fenner & Levene's perfect hash, one table per square and line.
+    FlFast,
+    /// Fenner & Levene's perfect hash, one table per line geometry.
+    FlCompact,
+    /// Fancy magic bitboards.
+    Magic,
+    /// BMI2 PEXT (only on CPUs that have it).
+    Pext,
+    /// Kindergarten bitboards.
+    Kindergarten,
+    /// Hyperbola quintessence.
+    Hyperbola,
+    /// The plain ray loop.
+    Loop,
+}
 
 #[derive(Args)]
 pub struct PerftArgs {
@@ -30,33 +54,20 @@ pub struct PerftArgs {
     /// compact default table (with --hash).
     #[arg(long, requires = "hash")]
     pub strategy: Option<Strategy>,
-}
-
-/// How subtree counts are computed.
-pub enum PerftCache {
-    Plain,
-    Study(StudyTable),
-    Compact(PerftTable),
-}
-
-impl PerftCache {
-    fn count(&mut self, pos: &Position, depth: u32) -> u64 {
-        match self {
-            PerftCache::Plain => perft(pos, depth),
-            PerftCache::Study(t) => hashed_perft(pos, depth, t),
-            PerftCache::Compact(t) => hashed_perft_compact(pos, depth, t),
-        }
-    }
+    /// Slider backend (default: the build's, see `hashmate --version`).
+    #[arg(long, value_enum, conflicts_with = "hash")]
+    pub backend: Option<Backend>,
 }
 
 /// The per-root-move report shared with UCI's `go perft`: one `move: count`
-/// line per root move, then time, speed and `Nodes searched: N`.
+/// line per root move when `divide`, then time, speed and
+/// `Nodes searched: N`. `count(child, depth)` counts below a root move.
 pub fn report(
     pos: &Position,
     depth: u32,
     divide: bool,
-    chess960: bool,
-    cache: &mut PerftCache,
+    mode: CastlingMode,
+    count: &mut dyn FnMut(&Position, u32) -> u64,
     out: &mut impl Write,
 ) {
     let start = Instant::now();
@@ -65,15 +76,11 @@ pub fn report(
     let mut total = 0u64;
     for (i, &mv) in moves.iter().enumerate() {
         let mut child = pos.clone();
-        child.play(mv);
-        let n = if depth <= 1 {
-            1
-        } else {
-            cache.count(&child, depth - 1)
-        };
+        child.play_unchecked(mv);
+        let n = count(&child, depth - 1);
         total += n;
         if divide {
-            let _ = writeln!(out, "{}: {n}", pos.to_uci(mv, chess960));
+            let _ = writeln!(out, "{}: {n}", mv.to_uci(mode));
         }
         if progress && start.elapsed() > Duration::from_secs(2) {
             eprint!("\r{}/{} root moves, {total} nodes", i + 1, moves.len());
@@ -93,6 +100,13 @@ pub fn report(
     let _ = writeln!(out, "Nodes searched: {total}");
 }
 
+/// Counts the leaves below a position to a depth.
+type Counter<'a> = Box<dyn FnMut(&Position, u32) -> u64 + 'a>;
+
+fn with<'a, S: Sliders>(s: S) -> Counter<'a> {
+    Box::new(move |p, d| perft_with(s, p, d))
+}
+
 pub fn run(args: &PerftArgs) -> ExitCode {
     let pos = match &args.fen {
         Some(fen) => match Position::from_fen(fen) {
@@ -104,37 +118,65 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         },
         None => Position::startpos(),
     };
-    let chess960 = args.chess960 || pos.is_chess960();
-    let bytes = args.hash.map_or(0, |mb| (mb as usize) << 20);
-    let made = match (args.hash, args.strategy) {
-        (None, _) => Ok(PerftCache::Plain),
-        (Some(_), Some(st)) => StudyTable::new(st, 64, bytes).map(PerftCache::Study),
-        (Some(_), None) => PerftTable::new(bytes).map(PerftCache::Compact),
-    };
-    let mut cache = match made {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("hashmate perft: {e}");
-            return ExitCode::from(2);
-        }
+    let mode = if args.chess960 || pos.is_chess960() {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
     };
     let mut out = std::io::stdout().lock();
-    report(
-        &pos,
-        args.depth,
-        args.divide,
-        chess960,
-        &mut cache,
-        &mut out,
-    );
-    let (probes, hits, mb) = match &cache {
-        PerftCache::Plain => return ExitCode::SUCCESS,
-        PerftCache::Study(t) => (t.stats.probes, t.stats.hits, t.bytes() >> 20),
-        PerftCache::Compact(t) => (t.probes, t.hits, t.bytes() >> 20),
-    };
+    let bytes = args.hash.map_or(0, |mb| (mb as usize) << 20);
+    match (args.hash, args.strategy) {
+        (None, _) => {
+            let mut count: Counter = match args.backend {
+                None => Box::new(|p: &Position, d| hashmate::perft::perft(p, d)),
+                Some(Backend::FlFast) => with(FlFast),
+                Some(Backend::FlCompact) => with(FlCompact),
+                Some(Backend::Magic) => with(Magic::new()),
+                Some(Backend::Kindergarten) => with(Kindergarten),
+                Some(Backend::Hyperbola) => with(Hyperbola),
+                Some(Backend::Loop) => with(RayLoop),
+                Some(Backend::Pext) => match Pext::detect() {
+                    Some(p) => with(p),
+                    None => {
+                        eprintln!("hashmate perft: this CPU has no BMI2, so no PEXT backend");
+                        return ExitCode::from(2);
+                    }
+                },
+            };
+            report(&pos, args.depth, args.divide, mode, &mut count, &mut out);
+        }
+        (Some(_), Some(st)) => {
+            let mut table = match StudyTable::new(st, 64, bytes) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("hashmate perft: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let mut count = |p: &Position, d| hashed_perft(p, d, &mut table);
+            report(&pos, args.depth, args.divide, mode, &mut count, &mut out);
+            hash_summary(table.bytes(), table.stats.probes, table.stats.hits);
+        }
+        (Some(_), None) => {
+            let mut table = match PerftTable::new(bytes) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("hashmate perft: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let mut count = |p: &Position, d| perft_cached(p, d, &mut table);
+            report(&pos, args.depth, args.divide, mode, &mut count, &mut out);
+            hash_summary(table.bytes(), table.probes(), table.hits());
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn hash_summary(bytes: usize, probes: u64, hits: u64) {
     eprintln!(
-        "hash: {mb} MB, {probes} probes, {hits} hits ({:.1}%)",
+        "hash: {} MB, {probes} probes, {hits} hits ({:.1}%)",
+        bytes >> 20,
         100.0 * hits as f64 / probes.max(1) as f64
     );
-    ExitCode::SUCCESS
 }

@@ -2,10 +2,10 @@
 //! collision strategy and every number of stored key bits, with the
 //! independent lock key counting false hits.
 
+use crate::search::{search, Limits, Shared};
+use crate::tt_study::{hashed_perft, Stats, Strategy, StudySearchTable, StudyTable};
 use clap::Args;
 use hashmate::perft::perft;
-use hashmate::search::{search, Limits, Shared};
-use hashmate::tt_study::{hashed_perft, Stats, Strategy, StudySearchTable, StudyTable};
 use hashmate::Position;
 use std::process::ExitCode;
 use std::time::Instant;

@@ -10,9 +10,9 @@
 //! `bestmove`), as a well-behaved GUI would have asked anyway.
 
 use crate::book::EngineBook;
-use hashmate::search::{self, mate_in, Limits, Listener, SearchInfo, Shared};
+use crate::search::{self, mate_in, Limits, Listener, SearchInfo, Shared};
 use hashmate::tt::{Bound, TranspositionTable};
-use hashmate::{Color, Move, Position};
+use hashmate::{CastlingMode, Color, Move, Position};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -231,7 +231,8 @@ pub struct Options {
     pub multipv: usize,
     pub ponder: bool,
     pub move_overhead: u64,
-    pub chess960: bool,
+    /// How castling is written (the `UCI_Chess960` option).
+    pub castling: CastlingMode,
     /// Research switch: search without the transposition table.
     pub use_tt: bool,
 }
@@ -244,7 +245,7 @@ impl Default for Options {
             multipv: 1,
             ponder: false,
             move_overhead: 30,
-            chess960: false,
+            castling: CastlingMode::Standard,
             use_tt: true,
         }
     }
@@ -290,7 +291,7 @@ impl Engine {
             let mv: Move = pos
                 .parse_uci(text)
                 .map_err(|e| format!("move {} of the list: {e}", i + 1))?;
-            pos.play(mv);
+            pos.play_unchecked(mv);
             history.push(pos.key());
         }
         self.position = pos;
@@ -345,7 +346,13 @@ impl Engine {
             "multipv" => self.options.multipv = int(1, 64)? as usize,
             "move overhead" => self.options.move_overhead = int(0, 5000)?,
             "ponder" => self.options.ponder = check()?,
-            "uci_chess960" => self.options.chess960 = check()?,
+            "uci_chess960" => {
+                self.options.castling = if check()? {
+                    CastlingMode::Chess960
+                } else {
+                    CastlingMode::Standard
+                }
+            }
             "usett" => self.options.use_tt = check()?,
             "clear hash" => self.shared.tt.clear(),
             "ownbook" => self.book.enabled = check()?,
@@ -397,13 +404,17 @@ impl Engine {
     fn go(&mut self, mut go: Go, out: &mut impl Write) {
         if let Some(depth) = go.perft {
             let pos = self.position.clone();
-            let c960 = self.options.chess960 || pos.is_chess960();
+            let mode = if pos.is_chess960() {
+                CastlingMode::Chess960
+            } else {
+                self.options.castling
+            };
             crate::perft_cmd::report(
                 &pos,
                 depth,
                 true,
-                c960,
-                &mut crate::perft_cmd::PerftCache::Plain,
+                mode,
+                &mut |p: &Position, d| hashmate::perft::perft(p, d),
                 out,
             );
             return;
@@ -416,11 +427,11 @@ impl Engine {
                 self.limits(&go).unwrap_or_default()
             }
         };
-        let chess960 = self.options.chess960;
+        let mode = self.options.castling;
         if !go.ponder && !go.infinite && limits.searchmoves.is_empty() {
             match self.book.pick(&self.position) {
                 Ok(Some((mv, weight))) => {
-                    let text = self.position.to_uci(mv, chess960);
+                    let text = mv.to_uci(mode);
                     let _ = writeln!(out, "info string book move {text} (weight {weight})");
                     let _ = writeln!(out, "bestmove {text}");
                     return;
@@ -445,7 +456,7 @@ impl Engine {
         self.search = Some(std::thread::spawn(move || {
             let mut listener = Printer {
                 pos: pos.clone(),
-                chess960,
+                mode,
             };
             let result = search::search(&pos, &history, &limits, &shared, threads, &mut listener);
             // UCI: no bestmove before `stop` in infinite mode, nor before
@@ -454,13 +465,15 @@ impl Engine {
                 std::thread::sleep(Duration::from_millis(1));
             }
             let mut line = match result.best {
-                Some(m) => format!("bestmove {}", pos.to_uci(m, chess960)),
+                Some(m) => format!("bestmove {}", m.to_uci(mode)),
                 None => "bestmove 0000".to_string(),
             };
             if let (Some(b), Some(p)) = (result.best, result.ponder) {
                 let mut after = pos.clone();
-                after.play(b);
-                line.push_str(&format!(" ponder {}", after.to_uci(p, chess960)));
+                after.play_unchecked(b);
+                if after.is_legal(p) {
+                    line.push_str(&format!(" ponder {}", p.to_uci(mode)));
+                }
             }
             let stdout = std::io::stdout();
             let mut o = stdout.lock();
@@ -503,7 +516,7 @@ pub fn time_budget(
 /// Prints `info` lines.
 struct Printer {
     pos: Position,
-    chess960: bool,
+    mode: CastlingMode,
 }
 
 impl Listener for Printer {
@@ -521,12 +534,11 @@ impl Listener for Printer {
         let mut pv = String::new();
         let mut p = self.pos.clone();
         for &m in &i.pv {
-            if !p.legal_moves().contains(m) {
+            if p.try_play(m).is_err() {
                 break;
             }
             pv.push(' ');
-            pv.push_str(&p.to_uci(m, self.chess960));
-            p.play(m);
+            pv.push_str(&m.to_uci(self.mode).to_string());
         }
         let stdout = std::io::stdout();
         let mut o = stdout.lock();
@@ -545,6 +557,19 @@ impl Listener for Printer {
     }
 }
 
+/// The version and the slider backend the build uses, as `--version` and
+/// the `uci` banner state them (a test checks that it names
+/// [`hashmate::DEFAULT_BACKEND`]).
+#[cfg(not(any(feature = "magic", feature = "pext")))]
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (sliders: fl-fast)");
+/// The version and the slider backend the build uses.
+#[cfg(all(feature = "magic", not(feature = "pext")))]
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (sliders: magic)");
+/// The version and the slider backend the build uses.
+#[cfg(feature = "pext")]
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (sliders: pext)");
+
+/// The engine's name as `id name` gives it.
 pub const NAME: &str = concat!("hashmate ", env!("CARGO_PKG_VERSION"));
 
 fn print_uci(out: &mut impl Write) {
@@ -632,7 +657,7 @@ pub fn run() {
                 }
             }
             Command::Display => {
-                let _ = writeln!(out, "{}", engine.position);
+                let _ = writeln!(out, "{}", engine.position.diagram());
             }
             Command::Bench { depth } => {
                 drop(out);

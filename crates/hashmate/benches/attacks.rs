@@ -4,7 +4,7 @@
 //! throughput figure is lookups per second; time per lookup is the time per
 //! iteration divided by 1024. Two input sets: random occupancies (each bit
 //! set with probability 1/4, like a middlegame board) on random squares, and
-//! the real occupancies of the 200 positions of shared/data/perft/suite.epd
+//! the real occupancies of the 200 positions of tests/data/perft/suite.epd
 //! with every slider of either side as the origin.
 //!
 //! Run: `cargo bench -p hashmate --bench attacks`
@@ -17,8 +17,8 @@ use hashmate::attacks::magic::Magic;
 use hashmate::attacks::pext::Pext;
 use hashmate::attacks::ray_loop::{self, RayLoop};
 use hashmate::attacks::Sliders;
-use hashmate::rng::SplitMix64;
 use hashmate::{Bitboard, Position, Role, Square};
+use hashmate_hash::rng::SplitMix64;
 use std::time::Duration;
 
 const N: usize = 1024;
@@ -35,11 +35,8 @@ fn random_inputs() -> Vec<(Square, Bitboard)> {
 }
 
 fn real_inputs() -> Vec<(Square, Bitboard)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/perft/suite.epd"
-    );
-    let text = std::fs::read_to_string(path).expect("shared/data beside the repository");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft/suite.epd");
+    let text = std::fs::read_to_string(path).expect("the vendored perft suite");
     let mut out = Vec::new();
     for line in text.lines().filter(|l| !l.is_empty()) {
         let pos = Position::from_fen(line.split(';').next().unwrap().trim()).unwrap();

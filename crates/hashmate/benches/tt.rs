@@ -9,9 +9,9 @@
 //! Run: `cargo bench -p hashmate --bench tt`
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use hashmate::rng::SplitMix64;
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::Move;
+use hashmate_hash::rng::SplitMix64;
 use std::time::Duration;
 
 const N: usize = 1024;

@@ -17,9 +17,13 @@ use core::ops::{
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every square.
     pub const FULL: Bitboard = Bitboard(!0);
+    /// The a-file.
     pub const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+    /// The first rank.
     pub const RANK_1: Bitboard = Bitboard(0xff);
     /// a1–h8.
     pub const MAIN_DIAGONAL: Bitboard = Bitboard(0x8040_2010_0804_0201);
@@ -27,6 +31,7 @@ impl Bitboard {
     pub const MAIN_ANTI_DIAGONAL: Bitboard = Bitboard(0x0102_0408_1020_4080);
     /// The 36 squares not on the board's edge.
     pub const INNER: Bitboard = Bitboard(0x007e_7e7e_7e7e_7e00);
+    /// The 32 dark squares (a1 is dark).
     pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
 
     /// The set holding only `sq`.
@@ -35,26 +40,31 @@ impl Bitboard {
         Bitboard(1 << sq as u8)
     }
 
+    /// The eight squares of `file`.
     #[inline]
     pub const fn file(file: File) -> Bitboard {
         Bitboard(Self::FILE_A.0 << file as u8)
     }
 
+    /// The eight squares of `rank`.
     #[inline]
     pub const fn rank(rank: Rank) -> Bitboard {
         Bitboard(Self::RANK_1.0 << (8 * rank as u8))
     }
 
+    /// No square in the set?
     #[inline(always)]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// At least one square in the set?
     #[inline(always)]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
+    /// Is `sq` in the set?
     #[inline(always)]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 >> sq as u8 & 1 != 0
@@ -82,22 +92,26 @@ impl Bitboard {
         }
     }
 
-    /// The only square of a set known to hold exactly one square.
+    /// The only square of a set known to hold exactly one square (the
+    /// lowest, for a larger set; a1 for an empty one).
     #[inline(always)]
     pub const fn single(self) -> Square {
         Square::from_index_wrapping(self.0.trailing_zeros())
     }
 
+    /// The set with `sq` added.
     #[inline(always)]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | 1 << sq as u8)
     }
 
+    /// The set with `sq` removed.
     #[inline(always)]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq as u8))
     }
 
+    /// Add `sq` if absent, remove it if present.
     #[inline(always)]
     pub fn toggle(&mut self, sq: Square) {
         self.0 ^= 1 << sq as u8;
@@ -109,6 +123,7 @@ impl Bitboard {
         Bitboard(self.0 << 8)
     }
 
+    /// Shift towards the first rank by one (a pawn push for Black).
     #[inline(always)]
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)

@@ -3,7 +3,7 @@
 //! A Polyglot book is a sequence of 16-byte big-endian entries — key (u64),
 //! move (u16), weight (u16), learn (u32) — sorted by key. Because the key is
 //! the standard Polyglot Zobrist key of the position, a book made on one
-//! machine works on every other (seed 001). The library parses bytes (the
+//! machine works on every other. The library parses bytes (the
 //! caller reads or maps the file) and never trusts them: a length that is
 //! not a multiple of 16 or keys out of order are errors, and a stored move
 //! that is not legal in the position is skipped.
@@ -12,6 +12,22 @@
 //! from-rank (9–11), promotion (12–14: 1 knight … 4 queen). Castling is
 //! stored as king-takes-rook (`e1h1`), which is also hashmate's internal
 //! form, so it decodes without a special case.
+//!
+//! ```
+//! use hashmate::book::{encode_move, Book, BookEntry, Pick};
+//! use hashmate::Position;
+//!
+//! let pos = Position::startpos();
+//! let e4 = pos.parse_uci("e2e4")?;
+//! let d4 = pos.parse_uci("d2d4")?;
+//! let entry = |mv, weight| BookEntry { key: pos.key(), mv: encode_move(mv), weight, learn: 0 };
+//! let bytes = Book::from_entries(vec![entry(e4, 3), entry(d4, 1)]).to_bytes();
+//!
+//! let book = Book::from_bytes(&bytes)?; // what a program reads from disk
+//! assert_eq!(book.moves(&pos), vec![(e4, 3), (d4, 1)]);
+//! assert_eq!(book.choose(&pos, Pick::Heaviest), Some((e4, 3)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::moves::Move;
 use crate::piece::Role;
@@ -22,9 +38,13 @@ use core::fmt;
 /// One book entry.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BookEntry {
+    /// The Polyglot key of the position.
     pub key: u64,
+    /// The move in Polyglot's encoding ([`encode_move`]).
     pub mv: u16,
+    /// The move's weight; 0 means "never play".
     pub weight: u16,
+    /// Learning data, unused by readers.
     pub learn: u32,
 }
 
@@ -55,9 +75,15 @@ impl BookEntry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BookError {
     /// The length is not a multiple of 16 (a truncated or foreign file).
-    BadLength { bytes: usize },
+    BadLength {
+        /// The length found.
+        bytes: usize,
+    },
     /// Entry `index` has a smaller key than the one before it.
-    Unsorted { index: usize },
+    Unsorted {
+        /// The first entry out of order.
+        index: usize,
+    },
 }
 
 impl fmt::Display for BookError {
@@ -76,6 +102,19 @@ impl fmt::Display for BookError {
 }
 
 impl std::error::Error for BookError {}
+
+/// How [`Book::choose`] picks among a position's book moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The heaviest move (the first on ties).
+    Heaviest,
+    /// At random in proportion to weight, `random` being uniform in
+    /// `0..2^64` (the caller's generator, so that choices can be seeded).
+    Weighted {
+        /// The random draw.
+        random: u64,
+    },
+}
 
 /// A Polyglot book held in memory.
 #[derive(Clone, Debug, Default)]
@@ -96,8 +135,12 @@ pub fn decode_move(pos: &Position, raw: u16) -> Option<Move> {
         4 => Some(Role::Queen),
         _ => return None,
     };
-    let mv = Move::new(from, to, promotion);
-    pos.legal_moves().contains(mv).then_some(mv)
+    // Castling is king-takes-rook in both encodings, so comparing origin,
+    // destination and promotion finds it like any other move.
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
 }
 
 /// Encode a legal move of a position in Polyglot form (castling is already
@@ -142,14 +185,17 @@ impl Book {
         self.entries.iter().flat_map(|e| e.to_bytes()).collect()
     }
 
+    /// Number of entries.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Has the book no entries?
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
+    /// All entries, sorted by key.
     pub fn entries(&self) -> &[BookEntry] {
         &self.entries
     }
@@ -172,16 +218,19 @@ impl Book {
             .collect()
     }
 
-    /// Pick a move: the heaviest (first on ties) when `best`, else at random
-    /// in proportion to weight, using `random` (uniform in `0..2^64`).
-    pub fn choose(&self, pos: &Position, best: bool, random: u64) -> Option<(Move, u16)> {
+    /// Pick a book move of `pos` as `pick` says; `None` when the book has
+    /// none.
+    pub fn choose(&self, pos: &Position, pick: Pick) -> Option<(Move, u16)> {
         let moves = self.moves(pos);
-        if best {
-            return moves
-                .iter()
-                .copied()
-                .reduce(|a, b| if b.1 > a.1 { b } else { a });
-        }
+        let random = match pick {
+            Pick::Heaviest => {
+                return moves
+                    .iter()
+                    .copied()
+                    .reduce(|a, b| if b.1 > a.1 { b } else { a })
+            }
+            Pick::Weighted { random } => random,
+        };
         let total: u64 = moves.iter().map(|m| m.1 as u64).sum();
         if total == 0 {
             return None;
@@ -210,7 +259,7 @@ mod tests {
         // e1h1 is castling, king-takes-rook.
         // to h1 = file 7 rank 0, from e1 = file 4 rank 0.
         let castle = decode_move(&pos, 7 | (4 << 6)).unwrap();
-        assert!(pos.is_castling(castle));
+        assert!(castle.is_castling());
         // Promotion bits 5-7 mean nothing: rejected, not trusted.
         assert_eq!(
             decode_move(
@@ -250,7 +299,7 @@ mod tests {
         );
         assert!(Book::from_bytes(&[]).unwrap().is_empty());
         // Random sorted garbage parses but yields no legal moves, no panic.
-        let mut rng = crate::rng::SplitMix64::new(1);
+        let mut rng = hashmate_hash::rng::SplitMix64::new(1);
         let entries: Vec<_> = (0..1000)
             .map(|_| BookEntry {
                 key: Position::startpos().key() ^ (rng.next_u64() & 1),
@@ -264,7 +313,7 @@ mod tests {
         for (m, _) in book.moves(&pos) {
             assert!(pos.legal_moves().contains(m));
         }
-        let _ = book.choose(&pos, false, 12345);
+        let _ = book.choose(&pos, Pick::Weighted { random: 12345 });
     }
 
     #[test]
@@ -287,8 +336,16 @@ mod tests {
                 learn: 0,
             },
         ]);
-        assert_eq!(book.choose(&pos, true, 0).unwrap().1, 3);
-        assert_eq!(book.choose(&pos, false, 0).unwrap().1, 3);
-        assert_eq!(book.choose(&pos, false, u64::MAX).unwrap().1, 1);
+        assert_eq!(book.choose(&pos, Pick::Heaviest).unwrap().1, 3);
+        assert_eq!(
+            book.choose(&pos, Pick::Weighted { random: 0 }).unwrap().1,
+            3
+        );
+        assert_eq!(
+            book.choose(&pos, Pick::Weighted { random: u64::MAX })
+                .unwrap()
+                .1,
+            1
+        );
     }
 }

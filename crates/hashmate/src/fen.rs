@@ -34,17 +34,41 @@ pub enum FenSyntaxError {
     /// Nothing but white space.
     Empty,
     /// More than six fields.
-    TooManyFields { found: usize },
+    TooManyFields {
+        /// Fields found.
+        found: usize,
+    },
     /// The placement does not have 8 ranks separated by `/`.
-    WrongRankCount { found: usize },
+    WrongRankCount {
+        /// Ranks found.
+        found: usize,
+    },
     /// A rank describes more than 8 squares.
-    RankTooLong { rank: Rank, squares: usize },
+    RankTooLong {
+        /// The rank.
+        rank: Rank,
+        /// Squares it describes.
+        squares: usize,
+    },
     /// A rank describes fewer than 8 squares.
-    RankTooShort { rank: Rank, squares: usize },
+    RankTooShort {
+        /// The rank.
+        rank: Rank,
+        /// Squares it describes.
+        squares: usize,
+    },
     /// A character that is neither a piece letter nor a digit 1–8.
-    BadPlacementChar { rank: Rank, c: char },
+    BadPlacementChar {
+        /// The rank it is in.
+        rank: Rank,
+        /// The character.
+        c: char,
+    },
     /// Two digits in a row (`44` instead of `8`).
-    AdjacentDigits { rank: Rank },
+    AdjacentDigits {
+        /// The rank they are in.
+        rank: Rank,
+    },
     /// Side to move other than `w` or `b`.
     BadSideToMove(String),
     /// Castling field other than `-` or distinct letters `KQkq`/`A-Ha-h`.
@@ -90,10 +114,14 @@ impl fmt::Display for FenSyntaxError {
 
 impl std::error::Error for FenSyntaxError {}
 
-/// Why a FEN was rejected.
+/// Why a FEN was rejected. `Display` includes the reason, so `source()`
+/// is `None` (the message is never repeated); match on the variant for the
+/// typed reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
+    /// The text is not a FEN.
     Syntax(FenSyntaxError),
+    /// The FEN describes an illegal position.
     Illegal(PositionError),
 }
 
@@ -106,14 +134,7 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FenError::Syntax(e) => Some(e),
-            FenError::Illegal(e) => Some(e),
-        }
-    }
-}
+impl std::error::Error for FenError {}
 
 impl From<FenSyntaxError> for FenError {
     fn from(e: FenSyntaxError) -> Self {
@@ -239,13 +260,8 @@ impl Position {
     /// # Ok::<(), hashmate::fen::FenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fen = fen.trim_matches(|c: char| c.is_ascii_whitespace());
         let fields: Vec<&str> = fen.split(' ').filter(|f| !f.is_empty()).collect();
-        let fields: Vec<&str> = if fields.len() == 1 {
-            // Tolerate surrounding tabs and newlines around a lone field.
-            vec![fields[0].trim_matches(|c: char| c.is_ascii_whitespace())]
-        } else {
-            fields
-        };
         if fields.is_empty() || fields[0].is_empty() {
             return Err(FenSyntaxError::Empty.into());
         }
@@ -401,8 +417,8 @@ impl Position {
         s
     }
 
-    /// Is this a Chess960 position that standard FEN cannot express (king
-    /// or a castling rook off its standard square)?
+    /// Is this a Chess960 position that standard chess cannot express (a
+    /// king or castling rook with a right, off its standard square)?
     pub fn is_chess960(&self) -> bool {
         Color::ALL.iter().any(|&c| {
             CastlingSide::ALL.iter().any(|&side| {
@@ -422,23 +438,24 @@ impl Position {
 
 use crate::bitboard::Bitboard;
 
+/// The FEN ([`Position::fen`]); [`Position::diagram`] draws the board.
 impl fmt::Display for Position {
-    /// The board as an 8×8 diagram followed by the FEN and the key.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, " +---+---+---+---+---+---+---+---+")?;
-        for rank in Rank::ALL.iter().rev() {
-            for file in File::ALL {
-                let c = self
-                    .piece_at(Square::from_coords(file, *rank))
-                    .map_or(' ', |p| p.char());
-                write!(f, " | {c}")?;
-            }
-            writeln!(f, " | {}", rank.char())?;
-            writeln!(f, " +---+---+---+---+---+---+---+---+")?;
-        }
-        writeln!(f, "   a   b   c   d   e   f   g   h")?;
-        writeln!(f)?;
-        writeln!(f, "Fen: {}", self.fen())?;
-        write!(f, "Key: {:016X}", self.key())
+        f.write_str(&self.fen())
+    }
+}
+
+/// Parse a FEN, X-FEN or Shredder-FEN ([`Position::from_fen`]).
+///
+/// ```
+/// use hashmate::Position;
+/// let pos: Position = "8/8/8/4k3/8/8/8/4K2R w K - 0 1".parse()?;
+/// assert_eq!(pos.to_string(), "8/8/8/4k3/8/8/8/4K2R w K - 0 1");
+/// # Ok::<(), hashmate::FenError>(())
+/// ```
+impl core::str::FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
     }
 }

@@ -1,46 +1,80 @@
 //! # hashmate
 //!
-//! Chess rules built on hashing done right: bitboards with Fenner & Levene's
-//! perfect-hash sliding attacks, Polyglot Zobrist keys updated by XOR, and
-//! the tables that use them.
+//! Chess rules built on hashing done right: bitboards with Fenner &
+//! Levene's perfect-hash sliding attacks, Polyglot Zobrist keys updated by
+//! XOR, and the tables that use those keys — a lock-free transposition
+//! table, a pawn hash table, Polyglot opening books.
+//!
+//! ## A tour
+//!
+//! Positions come from FEN; moves from the legal move generator or from
+//! UCI/SAN text; [`Position::try_play`] refuses anything illegal:
 //!
 //! ```
-//! use hashmate::{perft::perft, Position};
-//! let mut pos = Position::startpos();
-//! let e4 = pos.parse_uci("e2e4").unwrap();
-//! pos.play(e4);
+//! use hashmate::{Move, Position, Square};
+//!
+//! let mut pos: Position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse()?;
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! let e4 = pos.parse_san("e4")?;
+//! pos.try_play(e4)?;
 //! assert_eq!(pos.key(), 0x823c9b50fd114196); // Polyglot's published key
-//! assert_eq!(perft(&pos, 2), 600);
+//! assert!(pos.try_play(Move::new(Square::E4, Square::E6, None)).is_err());
+//! assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! * **Attacks** ([`attacks`]): sliding attacks by Fenner & Levene's
+//!   perfect hash functions (`α mod 258` on files, `α mod 514` and
+//!   `α mod 257` on diagonals) are the default; fancy magic, PEXT,
+//!   kindergarten, hyperbola quintessence and the plain ray loop implement
+//!   the same [`attacks::Sliders`] trait, so every generator, perft and
+//!   search can run on any of them. The cargo features `magic` and `pext`
+//!   switch the default backend.
+//! * **Keys** ([`zobrist`]): the Polyglot key (bit-exact with every
+//!   Polyglot book), a pawn key (the index of a [`pawn_table`]), and an
+//!   independent "lock" key, all updated incrementally.
+//! * **Games** ([`Game`]): the moves and keys of a game, repetition
+//!   detection, and [`Outcome`]s — checkmate, stalemate, insufficient
+//!   material, fifty moves, threefold repetition.
+//! * **Perft** ([`perft`]): leaf counts, with bulk counting and an optional
+//!   hash table of subtree counts.
+//! * **Tables** ([`tt`], [`pawn_table`]): a lock-free transposition table
+//!   of any size and a generic pawn hash table.
+//! * **Books and games on file** ([`book`], [`pgn`]): Polyglot books read
+//!   and written, PGN read.
 //!
 //! The crate does no I/O and keeps no mutable global state: its tables are
-//! built at compile time or once, immutably, on first use.
+//! built at compile time or once, immutably, on first use. Every parser and
+//! constructor returns a typed error instead of panicking. The hashing it
+//! is built on, without chess, is the `hashmate-hash` crate.
+
+#![deny(missing_docs)]
 
 pub mod attacks;
 pub mod bitboard;
 pub mod book;
-pub mod eval;
 pub mod fen;
-pub mod go;
+pub mod game;
 pub mod movegen;
 pub mod moves;
-pub mod perfect_hash;
+pub mod pawn_table;
 pub mod perft;
 pub mod pgn;
 pub mod piece;
 mod polyglot_random;
 pub mod position;
-pub mod rng;
-pub mod search;
 pub mod square;
 pub mod tt;
-pub mod tt_study;
-pub mod wide;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::FenError;
-pub use moves::{Move, MoveList, MoveParseError};
+pub use game::{Game, PlayError};
+pub use moves::{CastlingMode, Move, MoveList, MoveParseError};
 pub use piece::{Piece, Role};
-pub use position::{CastlingSide, Position, PositionError};
+pub use position::{CastlingSide, DrawReason, IllegalMoveError, Outcome, Position, PositionError};
 pub use square::{Color, File, ParseSquareError, Rank, Square};
+
+/// The name of the slider backend this build uses by default (`fl-fast`,
+/// or `magic`/`pext` when built with that cargo feature).
+pub const DEFAULT_BACKEND: &str = <attacks::DefaultSliders as attacks::Sliders>::NAME;

@@ -13,7 +13,8 @@
 //! without ever writing a move down ("bulk counting").
 //!
 //! Everything is generic over the slider backend, so that the whole-program
-//! effect of each attack method can be measured (see `perft_with`).
+//! effect of each attack method can be measured (see
+//! [`perft_with`](crate::perft::perft_with)).
 
 use crate::attacks::DefaultSliders;
 use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks, Sliders};
@@ -24,12 +25,17 @@ use crate::position::{CastlingSide, Position};
 use crate::square::{Color, Rank, Square};
 
 /// The legal moves of one piece: its role, square and destinations.
-/// Castling appears as a king move onto its own rook.
+/// Castling appears as a king move onto its own rook, with `castling` set.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PieceMoves {
+    /// The moving piece.
     pub role: Role,
+    /// Its square.
     pub from: Square,
+    /// Its destinations (the castling rook's square for castling).
     pub to: Bitboard,
+    /// Whether these are castling moves.
+    pub castling: bool,
 }
 
 impl PieceMoves {
@@ -47,6 +53,7 @@ impl PieceMoves {
         self.to.count() as usize * if self.promotes() { 4 } else { 1 }
     }
 
+    /// No destination?
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.to.is_empty()
@@ -57,7 +64,9 @@ impl PieceMoves {
     pub fn for_each(&self, mut f: impl FnMut(Move)) {
         let promotes = self.promotes();
         for to in self.to {
-            if promotes {
+            if self.castling {
+                f(Move::castle(self.from, to));
+            } else if promotes {
                 for r in Role::PROMOTIONS {
                     f(Move::new(self.from, to, Some(r)));
                 }
@@ -79,7 +88,111 @@ pub enum GenMode {
     Quiet,
 }
 
+/// What every generator reads first.
+struct Frame {
+    us: Color,
+    occ: Bitboard,
+    own: Bitboard,
+    their: Bitboard,
+    king: Square,
+}
+
 impl Position {
+    #[inline(always)]
+    fn frame(&self) -> Frame {
+        let us = self.side_to_move();
+        Frame {
+            us,
+            occ: self.occupied(),
+            own: self.by_color(us),
+            their: self.by_color(!us),
+            king: self.king(us),
+        }
+    }
+
+    /// The squares a non-king move must reach: anywhere when not in check,
+    /// the checker or a square between it and the king in single check,
+    /// `None` in double check (only the king may move).
+    #[inline(always)]
+    fn check_target(&self, king: Square) -> Option<Bitboard> {
+        let checkers = self.checkers();
+        if checkers.more_than_one() {
+            return None;
+        }
+        Some(match checkers.first() {
+            Some(c) => between(king, c).with(c),
+            None => Bitboard::FULL,
+        })
+    }
+
+    /// [`Position::is_legal`] with slider backend `s`: the destinations of
+    /// the one piece on the move's origin, computed as the generator
+    /// computes them, without generating the other pieces' moves.
+    pub fn is_legal_with<S: Sliders>(&self, s: S, mv: Move) -> bool {
+        let Frame {
+            us,
+            occ,
+            own,
+            their,
+            king,
+        } = self.frame();
+        let (from, to) = (mv.from(), mv.to());
+        if !own.contains(from) {
+            return false;
+        }
+        let Some(role) = self.role_at(from) else {
+            return false;
+        };
+        if mv.is_castling() {
+            let mut found = false;
+            if role == Role::King && !self.is_check() {
+                self.castling_moves(s, &mut |pm: PieceMoves| {
+                    found = pm.to.contains(to);
+                    found
+                });
+            }
+            return found;
+        }
+        let last = Bitboard::rank(Rank::Eighth.relative_to(us));
+        let promotes = role == Role::Pawn && last.contains(to);
+        if promotes != mv.promotion().is_some() {
+            return false;
+        }
+        if role == Role::King {
+            return self
+                .unattacked(s, !us, king_attacks(king) & !own)
+                .contains(to);
+        }
+        let Some(target) = self.check_target(king) else {
+            return false;
+        };
+        let mut dest = match role {
+            Role::Knight => knight_attacks(from),
+            Role::Bishop => s.bishop(from, occ),
+            Role::Rook => s.rook(from, occ),
+            Role::Queen => s.queen(from, occ),
+            _ => {
+                if self.is_en_passant(mv) {
+                    let mut found = false;
+                    self.en_passant(s, &mut |pm: PieceMoves| {
+                        found = pm.from == from;
+                        found
+                    });
+                    return found;
+                }
+                let third = Bitboard::rank(Rank::Third.relative_to(us));
+                let one = Bitboard::from_square(from).north_for(us) - occ;
+                let two = (one & third).north_for(us) - occ;
+                one | two | (pawn_attacks(us, from) & their)
+            }
+        } & !own
+            & target;
+        if self.pinned().contains(from) {
+            dest &= line(king, from);
+        }
+        dest.contains(to)
+    }
+
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         self.moves(GenMode::All)
@@ -187,12 +300,14 @@ impl Position {
         mode: GenMode,
         mut emit: impl FnMut(PieceMoves) -> bool,
     ) {
-        let us = self.side_to_move();
-        let them = !us;
-        let occ = self.occupied();
-        let own = self.by_color(us);
-        let their = self.by_color(them);
-        let king = self.king(us);
+        let Frame {
+            us,
+            occ,
+            own,
+            their,
+            king,
+            ..
+        } = self.frame();
         let mode_mask = match mode {
             GenMode::All => !own,
             GenMode::Noisy => their,
@@ -201,25 +316,22 @@ impl Position {
 
         // King moves: away from every enemy attack, computed with the king
         // lifted off the board.
-        let kto = self.unattacked(s, them, king_attacks(king) & mode_mask);
+        let kto = self.unattacked(s, !us, king_attacks(king) & mode_mask);
         if kto.any()
             && emit(PieceMoves {
                 role: Role::King,
                 from: king,
                 to: kto,
+                castling: false,
             })
         {
             return;
         }
 
-        let checkers = self.checkers();
-        if checkers.more_than_one() {
+        let Some(target) = self.check_target(king) else {
             return;
-        }
-        let target = match checkers.first() {
-            Some(c) => between(king, c).with(c),
-            None => Bitboard::FULL,
         };
+        let checkers = self.checkers();
         let pinned = self.pinned();
         let piece_mask = mode_mask & target;
 
@@ -235,6 +347,7 @@ impl Position {
                             role: $role,
                             from,
                             to,
+                            castling: false,
                         })
                     {
                         return;
@@ -271,6 +384,7 @@ impl Position {
                     role: Role::Pawn,
                     from,
                     to,
+                    castling: false,
                 })
             {
                 return;
@@ -312,6 +426,7 @@ impl Position {
                     role: Role::Pawn,
                     from,
                     to: Bitboard::from_square(ep),
+                    castling: false,
                 })
             {
                 return true;
@@ -350,6 +465,7 @@ impl Position {
                 role: Role::King,
                 from: king,
                 to: Bitboard::from_square(rook),
+                castling: true,
             }) {
                 return;
             }
@@ -361,21 +477,18 @@ impl Position {
     /// per direction for all of them at once).
     #[inline]
     pub fn count_moves_with<S: Sliders>(&self, s: S) -> u64 {
-        let us = self.side_to_move();
-        let them = !us;
-        let occ = self.occupied();
-        let own = self.by_color(us);
-        let their = self.by_color(them);
-        let king = self.king(us);
-        let mut n = self.unattacked(s, them, king_attacks(king) - own).count() as u64;
-        let checkers = self.checkers();
-        if checkers.more_than_one() {
+        let Frame {
+            us,
+            occ,
+            own,
+            their,
+            king,
+        } = self.frame();
+        let mut n = self.unattacked(s, !us, king_attacks(king) - own).count() as u64;
+        let Some(target) = self.check_target(king) else {
             return n;
-        }
-        let target = match checkers.first() {
-            Some(c) => between(king, c).with(c),
-            None => Bitboard::FULL,
         };
+        let checkers = self.checkers();
         let pinned = self.pinned();
         let mask = !own & target;
         for from in self.pieces(us, Role::Knight) - pinned {

@@ -1,51 +1,144 @@
 //! Moves, move lists, and their UCI and SAN notations.
 //!
-//! A [`Move`] is 16 bits: origin, destination and promotion piece. Castling
-//! is stored as king-takes-rook (the king's square to its rook's square) in
-//! both standard chess and Chess960; [`Position::to_uci`] prints it as UCI
-//! expects in each mode (`e1g1` in standard chess, `e1h1` in Chess960) and
-//! [`Position::parse_uci`] accepts either.
+//! A [`Move`] is 16 bits: origin, destination, promotion piece and a
+//! castling flag. Castling is stored as king-takes-rook (the king's square
+//! to its rook's square) in both standard chess and Chess960, which is the
+//! one form that is unambiguous in Chess960. Printing follows
+//! [`CastlingMode`]: `e1g1` in standard chess (what [`Move`]'s `Display`
+//! prints), `e1h1` in Chess960 ([`Move::to_uci`]). [`Position::parse_uci`]
+//! accepts either form.
+//!
+//! ```
+//! use hashmate::{CastlingMode, Position};
+//! let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+//! let castle = pos.parse_uci("e1g1")?;
+//! assert!(castle.is_castling());
+//! assert_eq!(castle.to_string(), "e1g1");
+//! assert_eq!(castle.to_uci(CastlingMode::Chess960).to_string(), "e1h1");
+//! assert_eq!(pos.parse_uci("e1h1")?, castle);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::piece::Role;
 use crate::position::{CastlingSide, Position};
-use crate::square::{File, Square};
+use crate::square::{File, Rank, Square};
 use core::fmt;
 
-/// A move: 6 bits origin, 6 bits destination, 3 bits promotion.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+/// How castling moves are written in UCI notation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CastlingMode {
+    /// Standard chess: the king's two-square move (`e1g1`, `e1c1`).
+    #[default]
+    Standard,
+    /// Chess960 (`UCI_Chess960`): king takes own rook (`e1h1`, `b1a1`).
+    Chess960,
+}
+
+impl CastlingMode {
+    /// [`CastlingMode::Chess960`] when `pos` cannot be written in standard
+    /// chess (a king or castling rook off its standard square).
+    pub fn detect(pos: &Position) -> CastlingMode {
+        if pos.is_chess960() {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+}
+
+/// Bit layout of a [`Move`].
+const FROM_MASK: u16 = 0x003f;
+const TO_SHIFT: u16 = 6;
+const PROMOTION_SHIFT: u16 = 12;
+const PROMOTION_MASK: u16 = 0x7;
+const CASTLING_FLAG: u16 = 1 << 15;
+
+/// A move: 6 bits origin, 6 bits destination, 3 bits promotion piece, and
+/// a flag for castling (stored as king takes own rook).
+///
+/// Build moves from a position ([`Position::legal_moves`],
+/// [`Position::parse_uci`], [`Position::parse_san`]); [`Move::new`] and
+/// [`Move::castle`] exist for tables and tests, and
+/// [`Position::try_play`] refuses whatever is not legal.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Move(u16);
 
 impl Move {
     /// The all-zero move (a1a1), never legal: "no move" in tables.
     pub const NULL: Move = Move(0);
 
+    /// A normal move or a promotion. Only knight, bishop, rook and queen
+    /// are promotion pieces; any other `promotion` is ignored.
+    ///
+    /// ```
+    /// use hashmate::{Move, Role, Square};
+    /// let m = Move::new(Square::E7, Square::E8, Some(Role::Queen));
+    /// assert_eq!(m.to_string(), "e7e8q");
+    /// ```
     #[inline(always)]
     pub const fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
         let p = match promotion {
-            Some(r) => r as u16, // Knight 1 … Queen 4
-            None => 0,
+            Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => r as u16,
+            _ => 0,
         };
-        Move(from as u16 | (to as u16) << 6 | p << 12)
+        Move(from as u16 | (to as u16) << TO_SHIFT | p << PROMOTION_SHIFT)
     }
 
+    /// Castling: the king on `king` takes its own rook on `rook`.
+    #[inline(always)]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move(king as u16 | (rook as u16) << TO_SHIFT | CASTLING_FLAG)
+    }
+
+    /// The origin square (the king's for castling).
     #[inline(always)]
     pub const fn from(self) -> Square {
-        Square::from_index_wrapping(self.0 as u32 & 63)
+        Square::from_index_wrapping((self.0 & FROM_MASK) as u32)
     }
 
+    /// The destination square (the castling rook's square for castling).
     #[inline(always)]
     pub const fn to(self) -> Square {
-        Square::from_index_wrapping((self.0 >> 6) as u32 & 63)
+        Square::from_index_wrapping((self.0 >> TO_SHIFT) as u32 & 63)
     }
 
+    /// The piece a pawn promotes to.
     #[inline(always)]
     pub const fn promotion(self) -> Option<Role> {
-        match self.0 >> 12 {
+        match (self.0 >> PROMOTION_SHIFT) & PROMOTION_MASK {
             1 => Some(Role::Knight),
             2 => Some(Role::Bishop),
             3 => Some(Role::Rook),
             4 => Some(Role::Queen),
             _ => None,
+        }
+    }
+
+    /// Is this castling (king takes own rook)?
+    #[inline(always)]
+    pub const fn is_castling(self) -> bool {
+        self.0 & CASTLING_FLAG != 0
+    }
+
+    /// For castling, the side of the king the rook stands on.
+    #[inline]
+    pub fn castling_side(self) -> Option<CastlingSide> {
+        self.is_castling().then(|| {
+            if self.to() > self.from() {
+                CastlingSide::Short
+            } else {
+                CastlingSide::Long
+            }
+        })
+    }
+
+    /// Where the king ends up: [`Move::to`] for other moves, the g- or
+    /// c-file square for castling.
+    #[inline]
+    pub fn king_destination(self) -> Square {
+        match self.castling_side() {
+            Some(side) => Square::from_coords(side.king_to_file(), self.from().rank()),
+            None => self.to(),
         }
     }
 
@@ -55,95 +148,207 @@ impl Move {
         self.0
     }
 
-    /// Decode [`Move::to_u16`]; bits that encode no promotion piece are
-    /// dropped rather than trusted.
+    /// Decode [`Move::to_u16`]. Bits that encode no promotion piece, and a
+    /// promotion on a castling move, are dropped rather than trusted, so
+    /// every `u16` decodes to some move (which may still be illegal).
     #[inline(always)]
     pub const fn from_u16(v: u16) -> Move {
-        let p = (v >> 12) & 7;
-        Move(v & 0x0fff | if p <= 4 { p << 12 } else { 0 })
+        let p = (v >> PROMOTION_SHIFT) & PROMOTION_MASK;
+        let keep_p = p <= 4 && v & CASTLING_FLAG == 0;
+        Move(v & (0x0fff | CASTLING_FLAG) | if keep_p { p << PROMOTION_SHIFT } else { 0 })
     }
 
+    /// Is this [`Move::NULL`]?
     pub const fn is_null(self) -> bool {
         self.0 == 0
     }
+
+    /// The move in UCI notation for `mode`.
+    ///
+    /// ```
+    /// use hashmate::{CastlingMode, Move, Square};
+    /// let o_o = Move::castle(Square::E1, Square::H1);
+    /// assert_eq!(o_o.to_uci(CastlingMode::Standard).to_string(), "e1g1");
+    /// assert_eq!(o_o.to_uci(CastlingMode::Chess960).to_string(), "e1h1");
+    /// ```
+    pub fn to_uci(self, mode: CastlingMode) -> UciMove {
+        UciMove { mv: self, mode }
+    }
 }
 
-impl fmt::Debug for Move {
+/// A move printed in UCI notation (see [`Move::to_uci`]). The null move
+/// prints as `0000`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct UciMove {
+    mv: Move,
+    mode: CastlingMode,
+}
+
+impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(p) = self.promotion() {
+        let mv = self.mv;
+        if mv.is_null() {
+            return f.write_str("0000");
+        }
+        // Standard notation moves the king two squares; a castling move
+        // whose king does not start on the e-file (or whose rook is not in
+        // a corner) exists only in Chess960, where king-takes-rook is the
+        // sole unambiguous form, so it is printed that way in either mode.
+        let standard_shape = mv.from().file() == File::E
+            && matches!(mv.to().file(), File::A | File::H)
+            && matches!(mv.from().rank(), Rank::First | Rank::Eighth);
+        let to = if mv.is_castling() && self.mode == CastlingMode::Standard && standard_shape {
+            mv.king_destination()
+        } else {
+            mv.to()
+        };
+        write!(f, "{}{}", mv.from(), to)?;
+        if let Some(p) = mv.promotion() {
             write!(f, "{}", p.char())?;
         }
         Ok(())
     }
 }
 
-/// Raw king-takes-rook form (`e1h1` for castling), whatever the mode.
-impl fmt::Display for Move {
+impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
+        write!(f, "{}", self.to_uci(CastlingMode::Chess960))?;
+        if self.is_castling() {
+            f.write_str("(castling)")?;
+        }
+        Ok(())
     }
 }
 
-/// A list of at most 256 moves on the stack (the most known in a legal
-/// position is 218).
+/// Standard UCI notation: castling as the king's move (`e1g1`); see
+/// [`Move::to_uci`] for Chess960.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.to_uci(CastlingMode::Standard), f)
+    }
+}
+
+/// The most moves a [`MoveList`] holds; the most known in a legal chess
+/// position is 218.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of at most [`MAX_MOVES`] moves on the stack.
+///
+/// ```
+/// use hashmate::{Move, MoveList, Position};
+/// let moves: MoveList = Position::startpos().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// let e4 = moves.iter().copied().find(|m| m.to_string() == "e2e4").unwrap();
+/// assert!(moves.contains(e4));
+/// let all: Vec<Move> = moves.into_iter().collect();
+/// assert_eq!(all.len(), 20);
+/// ```
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; 256],
+    moves: [Move; MAX_MOVES],
     len: usize,
 }
 
+/// [`MoveList::try_push`] on a full list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CapacityError(pub Move);
+
+impl fmt::Display for CapacityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move list full: cannot add {} beyond {MAX_MOVES} moves",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for CapacityError {}
+
 impl MoveList {
+    /// An empty list.
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::NULL; 256],
+            moves: [Move::NULL; MAX_MOVES],
             len: 0,
         }
     }
 
+    /// Append `mv` (the generator's path: a chess position never has more
+    /// than 218 legal moves, so nothing is lost there).
     #[inline(always)]
-    pub fn push(&mut self, mv: Move) {
-        // 256 > 218, the maximum number of legal moves in any position.
-        if self.len < 256 {
+    pub(crate) fn push(&mut self, mv: Move) {
+        if self.len < MAX_MOVES {
             self.moves[self.len] = mv;
             self.len += 1;
         }
     }
 
+    /// Append `mv`.
+    ///
+    /// # Errors
+    /// [`CapacityError`] when the list already holds [`MAX_MOVES`] moves;
+    /// the list is unchanged.
+    pub fn try_push(&mut self, mv: Move) -> Result<(), CapacityError> {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = mv;
+            self.len += 1;
+            Ok(())
+        } else {
+            Err(CapacityError(mv))
+        }
+    }
+
+    /// Number of moves.
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Is the list empty?
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// Remove every move.
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
-    pub fn swap(&mut self, a: usize, b: usize) {
-        self.as_mut_slice().swap(a, b);
-    }
-
+    /// The moves as a slice.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
 
+    /// The moves as a mutable slice (to sort or swap them).
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves[..self.len]
     }
 
+    /// Does the list hold `mv`?
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
     }
 
+    /// Iterate over the moves.
     pub fn iter(&self) -> core::slice::Iter<'_, Move> {
         self.as_slice().iter()
+    }
+
+    /// Keep only the moves for which `keep` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[n] = m;
+                n += 1;
+            }
+        }
+        self.len = n;
     }
 }
 
@@ -152,6 +357,20 @@ impl Default for MoveList {
         Self::new()
     }
 }
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}
 
 impl core::ops::Deref for MoveList {
     type Target = [Move];
@@ -168,7 +387,41 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
-/// Why a move in UCI or SAN notation was not accepted.
+/// The owning iterator of a [`MoveList`].
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.as_slice().get(self.next).copied()?;
+        self.next += 1;
+        Some(m)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.list.len - self.next;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// Why a move in UCI or SAN notation was not accepted. Each variant holds
+/// the text (shortened if long).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveParseError {
     /// Not the shape of a move in this notation.
@@ -201,17 +454,7 @@ pub(crate) fn clip(s: &str) -> String {
 }
 
 impl Position {
-    /// Is `mv` a castling move (king takes own rook)?
-    #[inline]
-    pub fn is_castling(&self, mv: Move) -> bool {
-        self.pieces(self.side_to_move(), Role::King)
-            .contains(mv.from())
-            && self
-                .pieces(self.side_to_move(), Role::Rook)
-                .contains(mv.to())
-    }
-
-    /// Is `mv` an en-passant capture?
+    /// Is `mv` an en-passant capture in this position?
     #[inline]
     pub fn is_en_passant(&self, mv: Move) -> bool {
         Some(mv.to()) == self.ep_square()
@@ -224,30 +467,25 @@ impl Position {
     /// Does `mv` capture something (en passant included)?
     #[inline]
     pub fn is_capture(&self, mv: Move) -> bool {
-        (self.by_color(!self.side_to_move()).contains(mv.to())) || self.is_en_passant(mv)
-    }
-
-    /// The UCI text of `mv`: castling as king-to-destination (`e1g1`), or in
-    /// Chess960 mode as king-takes-rook (`e1h1`).
-    pub fn to_uci(&self, mv: Move, chess960: bool) -> String {
-        if !chess960 && self.is_castling(mv) {
-            let side = if mv.to() > mv.from() {
-                CastlingSide::Short
-            } else {
-                CastlingSide::Long
-            };
-            let to = Square::from_coords(side.king_to_file(), mv.from().rank());
-            return format!("{}{}", mv.from(), to);
-        }
-        mv.to_string()
+        (!mv.is_castling() && self.by_color(!self.side_to_move()).contains(mv.to()))
+            || self.is_en_passant(mv)
     }
 
     /// Parse a move in UCI notation and check that it is legal. Castling is
-    /// accepted both as king-to-destination and as king-takes-rook.
+    /// accepted both as king-to-destination (`e1g1`) and as king-takes-rook
+    /// (`e1h1`), so one parser serves standard chess and Chess960.
     ///
     /// # Errors
     /// [`MoveParseError::Syntax`] for text that is not a UCI move, and
     /// [`MoveParseError::Illegal`] for a move not legal here.
+    ///
+    /// ```
+    /// use hashmate::{MoveParseError, Position};
+    /// let pos = Position::startpos();
+    /// assert!(pos.parse_uci("g1f3").is_ok());
+    /// assert!(matches!(pos.parse_uci("e2e5"), Err(MoveParseError::Illegal(_))));
+    /// assert!(matches!(pos.parse_uci("e2"), Err(MoveParseError::Syntax(_))));
+    /// ```
     pub fn parse_uci(&self, s: &str) -> Result<Move, MoveParseError> {
         let syntax = || MoveParseError::Syntax(clip(s));
         if !s.is_ascii() || !(4..=5).contains(&s.len()) {
@@ -268,19 +506,12 @@ impl Position {
         if legal.contains(mv) {
             return Ok(mv);
         }
-        // King-to-destination castling (e1g1, e1c1): only when the literal
-        // move is not itself legal, so that a one-square king move in
-        // Chess960 is never read as castling.
         if promotion.is_none() {
+            // King takes own rook, or (only when the literal move is not a
+            // legal king move, so that a one-square king move in Chess960 is
+            // never read as castling) the king's castling destination.
             let castle = legal.iter().copied().find(|&c| {
-                c.from() == from && self.is_castling(c) && {
-                    let side = if c.to() > from {
-                        CastlingSide::Short
-                    } else {
-                        CastlingSide::Long
-                    };
-                    Square::from_coords(side.king_to_file(), from.rank()) == to
-                }
+                c.is_castling() && c.from() == from && (c.to() == to || c.king_destination() == to)
             });
             if let Some(c) = castle {
                 return Ok(c);
@@ -289,16 +520,30 @@ impl Position {
         Err(MoveParseError::Illegal(clip(s)))
     }
 
-    /// Standard algebraic notation of the legal move `mv`, with `+`/`#`.
-    pub fn to_san(&self, mv: Move) -> String {
+    /// Standard algebraic notation of `mv`, with `+` or `#`.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`](crate::IllegalMoveError) when `mv` is not legal
+    /// here.
+    ///
+    /// ```
+    /// use hashmate::Position;
+    /// let pos = Position::startpos();
+    /// let mv = pos.parse_uci("g1f3")?;
+    /// assert_eq!(pos.to_san(mv)?, "Nf3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_san(&self, mv: Move) -> Result<String, crate::IllegalMoveError> {
+        let legal = self.legal_moves();
+        if !legal.contains(mv) {
+            return Err(crate::IllegalMoveError::new(mv));
+        }
         let mut s = String::new();
-        if self.is_castling(mv) {
-            s.push_str(if mv.to() > mv.from() { "O-O" } else { "O-O-O" });
-        } else {
-            let role = self.role_at(mv.from()).unwrap_or(Role::Pawn);
-            let capture = self.is_capture(mv);
-            if role == Role::Pawn {
-                if capture {
+        match (mv.castling_side(), self.role_at(mv.from())) {
+            (Some(CastlingSide::Short), _) => s.push_str("O-O"),
+            (Some(CastlingSide::Long), _) => s.push_str("O-O-O"),
+            (None, Some(Role::Pawn)) => {
+                if self.is_capture(mv) {
                     s.push(mv.from().file().char());
                     s.push('x');
                 }
@@ -307,17 +552,17 @@ impl Position {
                     s.push('=');
                     s.push(p.char().to_ascii_uppercase());
                 }
-            } else {
+            }
+            (None, Some(role)) => {
                 s.push(role.char().to_ascii_uppercase());
                 // Disambiguate among other pieces of the same role.
-                let others: Vec<Move> = self
-                    .legal_moves()
+                let others: Vec<Move> = legal
                     .iter()
                     .copied()
                     .filter(|m| {
                         m.to() == mv.to()
                             && m.from() != mv.from()
-                            && !self.is_castling(*m)
+                            && !m.is_castling()
                             && self.role_at(m.from()) == Some(role)
                     })
                     .collect();
@@ -332,44 +577,60 @@ impl Position {
                         s.push_str(&mv.from().to_string());
                     }
                 }
-                if capture {
+                if self.is_capture(mv) {
                     s.push('x');
                 }
                 s.push_str(&mv.to().to_string());
             }
+            // A legal non-castling move starts on a piece.
+            (None, None) => return Err(crate::IllegalMoveError::new(mv)),
         }
         let mut after = self.clone();
-        after.play(mv);
-        if after.in_check() {
-            s.push(if after.legal_moves().is_empty() {
-                '#'
-            } else {
-                '+'
-            });
+        after.play_unchecked(mv);
+        if after.is_check() {
+            s.push(if after.has_legal_moves() { '+' } else { '#' });
         }
-        s
+        Ok(s)
     }
 
-    /// Parse a move in SAN (also accepting `0-0`, a missing or superfluous
-    /// `x`, `+`, `#`, `!`, `?` annotations, and promotions without `=`).
+    /// Parse a move in SAN. Also accepted, as PGN readers do: `0-0` and
+    /// `0-0-0` with zeros, a missing or superfluous `x`, promotions without
+    /// `=`, an `e.p.` suffix, and trailing `+`, `#`, `!`, `?` or `+-`-style
+    /// annotation characters.
     ///
     /// # Errors
     /// [`MoveParseError`] for malformed, illegal or ambiguous SAN.
+    ///
+    /// ```
+    /// use hashmate::Position;
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.parse_san("Nf3")?, pos.parse_uci("g1f3")?);
+    /// assert!(pos.parse_san("Nd2").is_err());
+    /// # Ok::<(), hashmate::MoveParseError>(())
+    /// ```
     pub fn parse_san(&self, san: &str) -> Result<Move, MoveParseError> {
-        let t = san.trim_end_matches(['+', '#', '!', '?']);
+        let t = san
+            .trim_end_matches(['+', '#', '!', '?', '-', '='])
+            .trim_end_matches("e.p.")
+            .trim_end();
+        let t = t.trim_end_matches(['+', '#', '!', '?']);
         let legal = self.legal_moves();
         if matches!(t, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
-            let long = t.len() == 5;
+            let side = if t.len() == 5 {
+                CastlingSide::Long
+            } else {
+                CastlingSide::Short
+            };
             return legal
                 .iter()
                 .copied()
-                .find(|&m| self.is_castling(m) && (m.to() < m.from()) == long)
+                .find(|&m| m.castling_side() == Some(side))
                 .ok_or_else(|| MoveParseError::Illegal(clip(san)));
         }
         if !t.is_ascii() || t.len() < 2 {
             return Err(MoveParseError::Syntax(clip(san)));
         }
-        let mut body = t.replace(['x', '-'], "");
+        let mut body = t.replace(['x', '-', ':'], "");
         let mut promotion = None;
         if let Some(last) = body.chars().last() {
             if let Some(r) = Role::from_char(last).filter(|_| last.is_ascii_uppercase()) {
@@ -383,9 +644,10 @@ impl Position {
             }
         }
         let (role, rest) = match body.chars().next() {
-            Some(c @ ('N' | 'B' | 'R' | 'Q' | 'K')) => {
-                (Role::from_char(c).unwrap_or(Role::Pawn), &body[1..])
-            }
+            Some(c @ ('N' | 'B' | 'R' | 'Q' | 'K')) => match Role::from_char(c) {
+                Some(r) => (r, &body[1..]),
+                None => return Err(MoveParseError::Syntax(clip(san))),
+            },
             _ => (Role::Pawn, &body[..]),
         };
         if rest.len() < 2 {
@@ -399,7 +661,7 @@ impl Position {
         for c in hint.chars() {
             if let Some(f) = File::from_char(c) {
                 hf = Some(f);
-            } else if let Some(r) = crate::square::Rank::from_char(c) {
+            } else if let Some(r) = Rank::from_char(c) {
                 hr = Some(r);
             } else {
                 return Err(MoveParseError::Syntax(clip(san)));
@@ -407,7 +669,7 @@ impl Position {
         }
         let mut found = None;
         for &m in legal.iter() {
-            if self.is_castling(m)
+            if m.is_castling()
                 || m.to() != to
                 || m.promotion() != promotion
                 || self.role_at(m.from()) != Some(role)
@@ -421,5 +683,48 @@ impl Position {
             }
         }
         found.ok_or_else(|| MoveParseError::Illegal(clip(san)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoding_round_trips_and_rejects_garbage() {
+        for v in 0..=u16::MAX {
+            let m = Move::from_u16(v);
+            assert_eq!(Move::from_u16(m.to_u16()), m);
+            assert!(!(m.is_castling() && m.promotion().is_some()));
+        }
+        let c = Move::castle(Square::E8, Square::A8);
+        assert_eq!(c.castling_side(), Some(CastlingSide::Long));
+        assert_eq!(c.king_destination(), Square::C8);
+        assert_eq!(c.to_string(), "e8c8");
+        assert_eq!(format!("{c:?}"), "e8a8(castling)");
+        // A Chess960 castle prints king-takes-rook in either mode.
+        let c960 = Move::castle(Square::B1, Square::A1);
+        assert_eq!(c960.to_string(), "b1a1");
+        assert_eq!(
+            Move::NULL.to_uci(CastlingMode::Standard).to_string(),
+            "0000"
+        );
+        assert_eq!(
+            Move::new(Square::A7, Square::A8, Some(Role::King)).promotion(),
+            None
+        );
+    }
+
+    #[test]
+    fn list_capacity_is_an_error() {
+        let mut l = MoveList::new();
+        for _ in 0..MAX_MOVES {
+            l.try_push(Move::NULL).unwrap();
+        }
+        let m = Move::new(Square::A2, Square::A3, None);
+        assert_eq!(l.try_push(m), Err(CapacityError(m)));
+        assert_eq!(l.len(), MAX_MOVES);
+        l.retain(|m| !m.is_null());
+        assert!(l.is_empty());
     }
 }

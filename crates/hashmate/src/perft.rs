@@ -1,14 +1,32 @@
 //! Perft: count the leaf nodes of the legal move tree to a fixed depth.
 //!
-//! The last ply is counted by popcount of each piece's destination set
-//! (bulk counting), so leaves are never made. Perft is the move generator's
-//! acceptance test: any bug in legality, castling, en passant or promotion
-//! changes a count.
+//! Perft is the move generator's acceptance test: any bug in legality,
+//! castling, en passant or promotion changes a count. The last ply is
+//! counted by popcount of each piece's destination set (bulk counting), so
+//! leaves are never made.
+//!
+//! One recursion, [`perft_cached`], serves every variant: plain perft is
+//! that recursion with [`NoCache`] (which the compiler removes entirely),
+//! hashed perft keeps subtree counts in a [`PerftTable`] keyed by the
+//! position's Zobrist key, and any other table (the engine's collision
+//! study, say) implements [`PerftCache`].
+//!
+//! ```
+//! use hashmate::perft::{perft, perft_cached, PerftTable};
+//! use hashmate::Position;
+//! let pos = Position::startpos();
+//! assert_eq!(perft(&pos, 4), 197_281);
+//! let mut table = PerftTable::new(1 << 20)?; // 1 MB
+//! assert_eq!(perft_cached(&pos, 5, &mut table), 4_865_609);
+//! assert!(table.hits() > 0); // transpositions (1. Nf3 Nf6 2. Nc3 = 1. Nc3 Nf6 2. Nf3) counted once
+//! # Ok::<(), hashmate::perft::TableSizeError>(())
+//! ```
 
 use crate::attacks::{DefaultSliders, Sliders};
 use crate::movegen::GenMode;
 use crate::moves::Move;
 use crate::position::Position;
+use core::fmt;
 
 /// Leaf nodes at `depth` with the default slider backend.
 ///
@@ -20,40 +38,239 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_with(DefaultSliders::default(), pos, depth)
 }
 
-/// Leaf nodes at `depth` with slider backend `s`.
+/// Leaf nodes at `depth` with slider backend `s` (to compare backends
+/// inside a real workload).
 pub fn perft_with<S: Sliders>(s: S, pos: &Position, depth: u32) -> u64 {
+    count(s, pos, depth, &mut NoCache)
+}
+
+/// Leaf nodes at `depth`, with subtree counts kept in `cache`.
+pub fn perft_cached<C: PerftCache>(pos: &Position, depth: u32, cache: &mut C) -> u64 {
+    count(DefaultSliders::default(), pos, depth, cache)
+}
+
+/// Perft below each legal root move, in generation order: the per-move
+/// breakdown (`divide`) that locates a move-generator bug.
+///
+/// ```
+/// use hashmate::{perft::{divide, NoCache}, Position};
+/// let split = divide(&Position::startpos(), 2, &mut NoCache);
+/// assert_eq!(split.len(), 20);
+/// assert!(split.iter().all(|&(_, n)| n == 20));
+/// ```
+pub fn divide<C: PerftCache>(pos: &Position, depth: u32, cache: &mut C) -> Vec<(Move, u64)> {
+    let s = DefaultSliders::default();
+    let mut out = Vec::new();
+    pos.generate(s, GenMode::All, |pm| {
+        pm.for_each(|mv| {
+            let mut child = pos.clone();
+            child.play_unchecked_with(s, mv);
+            let n = count(s, &child, depth.saturating_sub(1), cache);
+            out.push((mv, n));
+        });
+        false
+    });
+    out
+}
+
+/// The one perft recursion.
+#[inline]
+fn count<S: Sliders, C: PerftCache>(s: S, pos: &Position, depth: u32, cache: &mut C) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_moves_with(s),
         _ => {
+            if let Some(n) = cache.probe(pos, depth) {
+                return n;
+            }
             let mut n = 0;
             pos.generate(s, GenMode::All, |pm| {
                 pm.for_each(|mv| {
                     let mut child = pos.clone();
-                    child.play_with(s, mv);
-                    n += perft_with(s, &child, depth - 1);
+                    child.play_unchecked_with(s, mv);
+                    n += count(s, &child, depth - 1, cache);
                 });
                 false
             });
+            cache.store(pos, depth, n);
             n
         }
     }
 }
 
-/// Perft per root move, in generation order.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut out = Vec::new();
-    for &mv in pos.legal_moves().iter() {
-        let mut child = pos.clone();
-        child.play(mv);
-        out.push((
-            mv,
-            if depth <= 1 {
-                1
-            } else {
-                perft(&child, depth - 1)
-            },
-        ));
+/// A store of perft subtree counts, probed and filled at depths ≥ 2 (the
+/// last ply is bulk-counted and never cached).
+pub trait PerftCache {
+    /// The count stored for `pos` at `depth`, if any.
+    fn probe(&mut self, pos: &Position, depth: u32) -> Option<u64>;
+    /// Remember `count` for `pos` at `depth`.
+    fn store(&mut self, pos: &Position, depth: u32, count: u64);
+}
+
+/// No cache: plain perft.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NoCache;
+
+impl PerftCache for NoCache {
+    #[inline(always)]
+    fn probe(&mut self, _: &Position, _: u32) -> Option<u64> {
+        None
     }
-    out
+    #[inline(always)]
+    fn store(&mut self, _: &Position, _: u32, _: u64) {}
+}
+
+/// A table size that cannot be allocated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TableSizeError {
+    /// The size asked for.
+    pub bytes: usize,
+}
+
+impl fmt::Display for TableSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot allocate a table of {} bytes", self.bytes)
+    }
+}
+
+impl std::error::Error for TableSizeError {}
+
+/// Salts XORed into the key per depth, so that one position's counts at
+/// different depths are different entries (and the depth is checked too).
+const fn depth_salts() -> [u64; 64] {
+    let mut rng = hashmate_hash::rng::SplitMix64::new(0x7065_7266_7473_616c);
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = rng.next_u64();
+        i += 1;
+    }
+    t
+}
+
+/// Per-depth key salts of [`PerftTable`].
+pub const DEPTH_SALTS: [u64; 64] = depth_salts();
+
+/// Field layout of a [`PerftTable`] entry's second word: the count in the
+/// low 56 bits, the depth in the top 8.
+const COUNT_MASK: u64 = (1 << 56) - 1;
+const DEPTH_SHIFT: u32 = 56;
+
+/// The hashed-perft table: 16-byte entries (the depth-salted Polyglot key,
+/// and the count with the depth in its top byte), four to a 64-byte bucket
+/// chosen by a multiply-high reduction of the key, replacing the shallowest
+/// entry. Counts above 2^56 are not stored (they are never hit in practice
+/// and would not fit).
+pub struct PerftTable {
+    buckets: Vec<[(u64, u64); 4]>,
+    probes: u64,
+    hits: u64,
+}
+
+impl PerftTable {
+    /// A table of about `bytes` bytes (at least one bucket).
+    ///
+    /// # Errors
+    /// [`TableSizeError`] when it cannot be allocated.
+    pub fn new(bytes: usize) -> Result<PerftTable, TableSizeError> {
+        let n = (bytes / 64).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| TableSizeError { bytes })?;
+        buckets.resize(n, [(0, 0); 4]);
+        Ok(PerftTable {
+            buckets,
+            probes: 0,
+            hits: 0,
+        })
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * 64
+    }
+
+    /// Probes so far.
+    pub fn probes(&self) -> u64 {
+        self.probes
+    }
+
+    /// Probes that found their count.
+    pub fn hits(&self) -> u64 {
+        self.hits
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+    }
+}
+
+impl PerftCache for PerftTable {
+    #[inline]
+    fn probe(&mut self, pos: &Position, depth: u32) -> Option<u64> {
+        let depth = depth.min(63);
+        let key = pos.key() ^ DEPTH_SALTS[depth as usize];
+        self.probes += 1;
+        let b = &self.buckets[self.index(key)];
+        for &(k, v) in b {
+            if k == key && (v >> DEPTH_SHIFT) as u32 == depth {
+                self.hits += 1;
+                return Some(v & COUNT_MASK);
+            }
+        }
+        None
+    }
+
+    #[inline]
+    fn store(&mut self, pos: &Position, depth: u32, count: u64) {
+        if count > COUNT_MASK {
+            return;
+        }
+        let depth = depth.min(63);
+        let key = pos.key() ^ DEPTH_SALTS[depth as usize];
+        let i = self.index(key);
+        let b = &mut self.buckets[i];
+        let mut victim = 0;
+        let mut shallowest = u64::MAX;
+        for (j, &(k, v)) in b.iter().enumerate() {
+            if k == key || v == 0 {
+                victim = j;
+                break;
+            }
+            if v >> DEPTH_SHIFT < shallowest {
+                shallowest = v >> DEPTH_SHIFT;
+                victim = j;
+            }
+        }
+        b[victim] = (key, (depth as u64) << DEPTH_SHIFT | count);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_exact_even_when_tiny() {
+        let pos = Position::startpos();
+        for bytes in [0, 64, 4096, 1 << 20] {
+            let mut t = PerftTable::new(bytes).unwrap();
+            assert_eq!(perft_cached(&pos, 5, &mut t), 4_865_609);
+            assert!(t.hits() > 0 || bytes <= 64);
+        }
+    }
+
+    #[test]
+    fn divide_sums_to_perft() {
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        let split = divide(&pos, 3, &mut NoCache);
+        assert_eq!(split.len(), 48);
+        assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), 97_862);
+        assert_eq!(divide(&pos, 0, &mut NoCache).len(), 48);
+    }
 }

@@ -14,9 +14,13 @@ use core::fmt;
 /// The result of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// `1-0`.
     WhiteWins,
+    /// `0-1`.
     BlackWins,
+    /// `1/2-1/2`.
     Draw,
+    /// `*`: unfinished or unknown.
     Unknown,
 }
 
@@ -34,16 +38,21 @@ impl GameResult {
 
 /// One game's main line.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct PgnGame {
+    /// The tag pairs, in file order.
     pub tags: Vec<(String, String)>,
+    /// The start position (from a `FEN` tag, else the standard one).
     pub start: Position,
+    /// The main line, every move checked legal.
     pub moves: Vec<Move>,
+    /// The result at the end of the movetext.
     pub result: GameResult,
     /// Line of the file where the game starts (1-based).
     pub line: usize,
 }
 
-impl Game {
+impl PgnGame {
+    /// The value of tag `name`, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -57,6 +66,7 @@ impl Game {
 pub struct PgnError {
     /// 1-based line of the problem.
     pub line: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -76,6 +86,7 @@ pub struct PgnReader<'a> {
 }
 
 impl<'a> PgnReader<'a> {
+    /// A reader of `text` (a leading byte-order mark is skipped).
     pub fn new(text: &'a str) -> PgnReader<'a> {
         PgnReader {
             text: text.strip_prefix('\u{feff}').unwrap_or(text),
@@ -186,7 +197,7 @@ impl<'a> PgnReader<'a> {
         t
     }
 
-    fn game(&mut self) -> Option<Result<Game, PgnError>> {
+    fn game(&mut self) -> Option<Result<PgnGame, PgnError>> {
         self.skip_ws();
         self.peek()?;
         let start_line = self.line;
@@ -273,7 +284,7 @@ impl<'a> PgnReader<'a> {
                     }
                     match pos.parse_san(san) {
                         Ok(mv) => {
-                            pos.play(mv);
+                            pos.play_unchecked(mv);
                             moves.push(mv);
                         }
                         Err(e) => {
@@ -290,7 +301,7 @@ impl<'a> PgnReader<'a> {
                     .and_then(|(_, v)| GameResult::parse(v))
             })
             .unwrap_or(GameResult::Unknown);
-        Some(Ok(Game {
+        Some(Ok(PgnGame {
             tags,
             start,
             moves,
@@ -301,7 +312,7 @@ impl<'a> PgnReader<'a> {
 }
 
 impl Iterator for PgnReader<'_> {
-    type Item = Result<Game, PgnError>;
+    type Item = Result<PgnGame, PgnError>;
     fn next(&mut self) -> Option<Self::Item> {
         self.game()
     }

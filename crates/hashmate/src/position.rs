@@ -1,10 +1,12 @@
 //! The chess position: pieces by bitboards, side to move, castling rights,
 //! en-passant square, clocks, and three incrementally updated keys.
 //!
-//! Moves are made by copy-make: [`Position::play`] updates a position in
-//! place and callers that need the old one keep a copy (a `Position` is
-//! about 150 bytes, cheaper to copy than to unmake). Invariants, established
-//! by [`Position::from_fen`] and kept by `play` for legal moves:
+//! Moves are made by copy-make: [`Position::try_play`] (checked) and
+//! [`Position::play_unchecked`] (the fast path for moves the generator
+//! produced) update a position in place, and callers that need the old one
+//! keep a copy (a `Position` is about 150 bytes, cheaper to copy than to
+//! unmake). Invariants, established by [`Position::from_fen`] and kept by
+//! every legal move:
 //!
 //! * each side has exactly one king; the side not to move is not in check;
 //! * `key`, `pawn_key` and `lock` equal what [`Position::compute_keys`]
@@ -19,7 +21,7 @@ use crate::attacks::{
     DefaultSliders, Sliders,
 };
 use crate::bitboard::Bitboard;
-use crate::moves::Move;
+use crate::moves::{CastlingMode, Move};
 use crate::piece::{Piece, Role};
 use crate::square::{Color, File, Rank, Square};
 use crate::zobrist::{castling_index, LOCK, POLYGLOT};
@@ -41,6 +43,7 @@ pub enum CastlingSide {
 }
 
 impl CastlingSide {
+    /// Both sides, short first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::Short, CastlingSide::Long];
 
     /// King destination file.
@@ -61,6 +64,7 @@ impl CastlingSide {
 }
 
 impl Castling {
+    /// No castling rights at all.
     pub const NONE: Castling = Castling {
         rooks: [[None; 2]; 2],
     };
@@ -71,10 +75,11 @@ impl Castling {
         self.rooks[color.index()][side as usize]
     }
 
-    pub fn set(&mut self, color: Color, side: CastlingSide, rook: Option<Square>) {
+    pub(crate) fn set(&mut self, color: Color, side: CastlingSide, rook: Option<Square>) {
         self.rooks[color.index()][side as usize] = rook;
     }
 
+    /// Are no rights held?
     pub fn is_empty(&self) -> bool {
         self.rooks.iter().flatten().all(Option::is_none)
     }
@@ -108,8 +113,21 @@ impl Castling {
     }
 }
 
-/// A legal chess position. Build one with [`Position::from_fen`] or
-/// [`Position::startpos`].
+/// A legal chess position. Build one with [`Position::from_fen`] (or
+/// `str::parse`) or [`Position::startpos`]; `Display` writes its FEN.
+///
+/// ```
+/// use hashmate::{Position, Outcome};
+/// let mut pos = Position::startpos();
+/// for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     let mv = pos.parse_uci(uci)?;
+///     pos.try_play(mv)?;
+/// }
+/// assert!(pos.is_checkmate());
+/// assert_eq!(pos.outcome(), Some(Outcome::Checkmate { winner: hashmate::Color::Black }));
+/// assert_eq!(pos.to_string(), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) by_role: [Bitboard; 6],
@@ -153,11 +171,13 @@ impl Position {
 
     // --- Queries -----------------------------------------------------------
 
+    /// The side to move.
     #[inline(always)]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// The castling rights.
     #[inline(always)]
     pub fn castling(&self) -> &Castling {
         &self.castling
@@ -170,11 +190,14 @@ impl Position {
         self.ep
     }
 
+    /// Plies since the last capture or pawn move (the fifty-move rule's
+    /// clock).
     #[inline(always)]
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
 
+    /// The move number, starting at 1 and increased after Black's move.
     #[inline(always)]
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
@@ -198,26 +221,31 @@ impl Position {
         self.lock
     }
 
+    /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// The squares of `c`'s pieces.
     #[inline(always)]
     pub fn by_color(&self, c: Color) -> Bitboard {
         self.by_color[c.index()]
     }
 
+    /// The squares of pieces of role `r`, of either colour.
     #[inline(always)]
     pub fn by_role(&self, r: Role) -> Bitboard {
         self.by_role[r.index()]
     }
 
+    /// The squares of `c`'s pieces of role `r`.
     #[inline(always)]
     pub fn pieces(&self, c: Color, r: Role) -> Bitboard {
         self.by_color[c.index()] & self.by_role[r.index()]
     }
 
+    /// The square of `c`'s king (a legal position has exactly one).
     #[inline(always)]
     pub fn king(&self, c: Color) -> Square {
         self.pieces(c, Role::King).single()
@@ -229,8 +257,9 @@ impl Position {
         self.checkers
     }
 
+    /// Is the side to move in check?
     #[inline(always)]
-    pub fn in_check(&self) -> bool {
+    pub fn is_check(&self) -> bool {
         self.checkers.any()
     }
 
@@ -251,6 +280,7 @@ impl Position {
             .find(|r| self.by_role[r.index()].contains(sq))
     }
 
+    /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let role = self.role_at(sq)?;
         let color = if self.by_color[0].contains(sq) {
@@ -381,24 +411,54 @@ impl Position {
         }
     }
 
-    /// Play `mv`, which must be legal in this position (as every move from
-    /// [`Position::legal_moves`] is). Keys are updated by XOR.
+    /// Play `mv` if it is legal here; otherwise leave the position
+    /// unchanged and say so. Keys are updated by XOR.
     ///
-    /// Castling is given as king-takes-rook ([`Move::from`] the king,
-    /// [`Move::to`] the castling rook), which is how the move generator
-    /// produces it in both standard chess and Chess960.
-    #[inline]
-    pub fn play(&mut self, mv: Move) {
-        self.play_with(DefaultSliders::default(), mv);
+    /// # Errors
+    /// [`IllegalMoveError`] when `mv` is not a legal move in this position.
+    ///
+    /// ```
+    /// use hashmate::{Move, Position, Square};
+    /// let mut pos = Position::startpos();
+    /// let bad = Move::new(Square::E2, Square::E5, None);
+    /// assert!(pos.try_play(bad).is_err());
+    /// assert_eq!(pos, Position::startpos());
+    /// let e4 = Move::new(Square::E2, Square::E4, None);
+    /// pos.try_play(e4)?;
+    /// assert_eq!(pos.key(), 0x823c9b50fd114196); // Polyglot's published key
+    /// # Ok::<(), hashmate::IllegalMoveError>(())
+    /// ```
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(mv) {
+            self.play_unchecked_with(DefaultSliders::default(), mv);
+            Ok(())
+        } else {
+            Err(IllegalMoveError::new(mv))
+        }
     }
 
-    /// [`Position::play`] with a chosen slider backend for the check and
-    /// pin information of the new position.
-    pub fn play_with<S: Sliders>(&mut self, s: S, mv: Move) {
+    /// Play `mv` without checking it: the fast path for moves that come
+    /// from [`Position::legal_moves`] (or were checked with
+    /// [`Position::is_legal`]). Debug builds assert legality; in release
+    /// builds an illegal move leaves the position in an unspecified (but
+    /// memory-safe) state.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        debug_assert!(self.is_legal(mv), "illegal move {mv:?} in {}", self.fen());
+        self.play_unchecked_with(DefaultSliders::default(), mv);
+    }
+
+    /// [`Position::play_unchecked`] with a chosen slider backend for the
+    /// check and pin information of the new position.
+    pub fn play_unchecked_with<S: Sliders>(&mut self, s: S, mv: Move) {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        let role = self.role_at(from).unwrap_or(Role::Pawn);
+        let Some(role) = self.role_at(from) else {
+            // Nothing to move: an illegal move that the caller promised was
+            // legal. Leave the position as it is.
+            return;
+        };
 
         // Take out everything that depends on the old state.
         if let Some(file) = self.ep_in_key() {
@@ -408,14 +468,9 @@ impl Position {
         let old_ep = self.ep.take();
         let old_castling = self.castling;
 
-        self.halfmove += 1;
-        if role == Role::King && self.pieces(us, Role::Rook).contains(to) {
+        self.halfmove = self.halfmove.saturating_add(1);
+        if let Some(side) = mv.castling_side() {
             // Castling, king takes own rook.
-            let side = if to > from {
-                CastlingSide::Short
-            } else {
-                CastlingSide::Long
-            };
             let rank = from.rank();
             self.toggle(us, Role::King, from);
             self.toggle(us, Role::Rook, to);
@@ -459,7 +514,7 @@ impl Position {
         }
 
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
         self.key ^= POLYGLOT.turn();
@@ -478,19 +533,185 @@ impl Position {
         self.update_check_info(s);
     }
 
-    /// The position after a null move (side to move passes), for null-move
-    /// pruning. Must not be called in check.
-    pub fn play_null(&mut self) {
+    /// Pass the move (a "null move", for null-move pruning): the side to
+    /// move changes and the en-passant right lapses.
+    ///
+    /// # Errors
+    /// [`NullMoveInCheck`] when the side to move is in check: passing would
+    /// leave its king capturable. The position is unchanged.
+    pub fn play_null(&mut self) -> Result<(), NullMoveInCheck> {
+        if self.is_check() {
+            return Err(NullMoveInCheck);
+        }
         if let Some(file) = self.ep_in_key() {
             self.key ^= POLYGLOT.en_passant(file);
             self.lock ^= LOCK.en_passant(file);
         }
         self.ep = None;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side = !self.side;
         self.key ^= POLYGLOT.turn();
         self.lock ^= LOCK.turn();
         self.update_check_info(DefaultSliders::default());
+        Ok(())
+    }
+
+    // --- Legality, checks and the end of the game ----------------------------
+
+    /// Is `mv` a legal move in this position? Any 16-bit move may be asked
+    /// about (from a transposition table, a book, a user).
+    ///
+    /// ```
+    /// use hashmate::{Move, Position, Square};
+    /// let pos = Position::startpos();
+    /// assert!(pos.is_legal(Move::new(Square::G1, Square::F3, None)));
+    /// assert!(!pos.is_legal(Move::new(Square::G1, Square::G3, None)));
+    /// assert!(!pos.is_legal(Move::NULL));
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_with(DefaultSliders::default(), mv)
+    }
+
+    /// Does the legal move `mv` give check? (For an illegal move the
+    /// answer is meaningless, but never a panic.)
+    ///
+    /// ```
+    /// use hashmate::Position;
+    /// let pos: Position = "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1".parse()?;
+    /// assert!(pos.gives_check(pos.parse_uci("a1a8")?));
+    /// assert!(!pos.gives_check(pos.parse_uci("a1a7")?));
+    /// assert!(pos.gives_check(pos.parse_uci("e1c1")?)); // the castled rook checks
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side;
+        let (from, to) = (mv.from(), mv.to());
+        let Some(role) = self.role_at(from) else {
+            return false;
+        };
+        let their_king = self.king(!us);
+        let mut occ = self.occupied();
+        let mut ours: [Bitboard; 6] = core::array::from_fn(|r| self.by_role[r] & self.by_color(us));
+        if let Some(side) = mv.castling_side() {
+            let rank = from.rank();
+            let king_to = Square::from_coords(side.king_to_file(), rank);
+            let rook_to = Square::from_coords(side.rook_to_file(), rank);
+            occ = occ.without(from).without(to).with(king_to).with(rook_to);
+            ours[Role::Rook.index()] = ours[Role::Rook.index()].without(to).with(rook_to);
+        } else {
+            let lands_as = mv.promotion().unwrap_or(role);
+            occ = occ.without(from).with(to);
+            ours[role.index()] = ours[role.index()].without(from);
+            ours[lands_as.index()] = ours[lands_as.index()].with(to);
+            if self.is_en_passant(mv) {
+                occ = occ - Bitboard::from_square(to).south_for(us);
+            }
+        }
+        let rq = ours[Role::Rook.index()] | ours[Role::Queen.index()];
+        let bq = ours[Role::Bishop.index()] | ours[Role::Queen.index()];
+        ((rook_attacks(their_king, occ) & rq)
+            | (bishop_attacks(their_king, occ) & bq)
+            | (knight_attacks(their_king) & ours[Role::Knight.index()])
+            | (pawn_attacks(!us, their_king) & ours[Role::Pawn.index()]))
+        .any()
+    }
+
+    /// Is the side to move checkmated?
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Is the side to move stalemated (no legal move, not in check)?
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Is neither side able to checkmate by any series of legal moves, in
+    /// the cases that are recognised by material alone: king against king,
+    /// king and one knight or bishop against king, and kings with any
+    /// number of bishops all on squares of one colour (FIDE's dead
+    /// positions that need no search). King and knight against king and
+    /// knight, or bishops of both colours, are not dead: a helpmate exists.
+    ///
+    /// ```
+    /// use hashmate::Position;
+    /// let kbk: Position = "8/8/4k3/8/8/2B5/8/4K3 w - - 0 1".parse()?;
+    /// assert!(kbk.is_insufficient_material());
+    /// let knkn: Position = "8/8/4k3/3n4/8/2N5/8/4K3 w - - 0 1".parse()?;
+    /// assert!(!knkn.is_insufficient_material());
+    /// # Ok::<(), hashmate::FenError>(())
+    /// ```
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        if heavy.any() {
+            return false;
+        }
+        let knights = self.by_role(Role::Knight);
+        let bishops = self.by_role(Role::Bishop);
+        if (knights | bishops).count() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops - Bitboard::DARK_SQUARES).is_empty())
+    }
+
+    /// Has the half-move clock reached 100 plies (fifty moves by each side
+    /// without a capture or pawn move)? A draw may then be claimed, unless
+    /// the position is checkmate, which takes precedence
+    /// ([`Position::outcome`] applies that order).
+    pub fn is_fifty_moves(&self) -> bool {
+        self.halfmove >= 100
+    }
+
+    /// How the game stands in this position, without its history:
+    /// checkmate, stalemate, insufficient material or the fifty-move rule
+    /// (in that order of precedence), or `None` while play goes on.
+    /// [`Game::outcome`](crate::Game::outcome) adds threefold repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_moves() {
+            return Some(if self.is_check() {
+                Outcome::Checkmate { winner: !self.side }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            });
+        }
+        if self.is_insufficient_material() {
+            Some(Outcome::Draw(DrawReason::InsufficientMaterial))
+        } else if self.is_fifty_moves() {
+            Some(Outcome::Draw(DrawReason::FiftyMoves))
+        } else {
+            None
+        }
+    }
+
+    /// This position drawn as an 8×8 diagram, White at the bottom, with
+    /// its FEN and Polyglot key below (for consoles; `Display` prints the
+    /// FEN alone).
+    pub fn diagram(&self) -> String {
+        let mut s = String::new();
+        s.push_str(" +---+---+---+---+---+---+---+---+\n");
+        for rank in Rank::ALL.iter().rev() {
+            for file in File::ALL {
+                let c = self
+                    .piece_at(Square::from_coords(file, *rank))
+                    .map_or(' ', |p| p.char());
+                s.push_str(" | ");
+                s.push(c);
+            }
+            s.push_str(" | ");
+            s.push(rank.char());
+            s.push_str("\n +---+---+---+---+---+---+---+---+\n");
+        }
+        s.push_str("   a   b   c   d   e   f   g   h\n\n");
+        s.push_str(&format!("Fen: {}\nKey: {:016X}", self.fen(), self.key()));
+        s
+    }
+
+    /// The castling mode in which this position's castling moves must be
+    /// written ([`CastlingMode::detect`]).
+    pub fn castling_mode(&self) -> CastlingMode {
+        CastlingMode::detect(self)
     }
 
     // --- Validation --------------------------------------------------------
@@ -589,19 +810,129 @@ impl Bitboard {
     }
 }
 
+/// A move that is not legal in the position it was played in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    mv: Move,
+}
+
+impl IllegalMoveError {
+    pub(crate) fn new(mv: Move) -> IllegalMoveError {
+        IllegalMoveError { mv }
+    }
+
+    /// The move that was refused.
+    pub fn mv(&self) -> Move {
+        self.mv
+    }
+}
+
+impl core::fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{:?} is not a legal move in this position", self.mv)
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+/// [`Position::play_null`] while in check.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NullMoveInCheck;
+
+impl core::fmt::Display for NullMoveInCheck {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("cannot pass while in check")
+    }
+}
+
+impl std::error::Error for NullMoveInCheck {}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move is checkmated.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// A draw, and why.
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner } => Some(winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl core::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Outcome::Checkmate { winner } => write!(f, "{winner} wins by checkmate"),
+            Outcome::Draw(r) => write!(f, "draw by {r}"),
+        }
+    }
+}
+
+/// Why a game is drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can mate ([`Position::is_insufficient_material`]).
+    InsufficientMaterial,
+    /// A hundred plies without a capture or pawn move.
+    FiftyMoves,
+    /// The same position for the third time with the same side to move,
+    /// castling and en-passant rights.
+    Repetition,
+}
+
+impl core::fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::InsufficientMaterial => "insufficient material",
+            DrawReason::FiftyMoves => "the fifty-move rule",
+            DrawReason::Repetition => "threefold repetition",
+        })
+    }
+}
+
 /// Why a syntactically correct FEN does not describe a legal position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
+    /// A side has no king.
     MissingKing(Color),
+    /// A side has more than one king.
     TooManyKings(Color),
+    /// A side has more than eight pawns.
     TooManyPawns(Color),
+    /// A side has more than sixteen pieces.
     TooManyPieces(Color),
+    /// A pawn stands on the first or eighth rank.
     PawnOnBackRank(Square),
     /// A castling right without the king and that rook on their squares.
     BadCastlingRight {
+        /// Whose right.
         color: Color,
+        /// Which side.
         side: CastlingSide,
     },
+    /// The en-passant square is not on the sixth rank of the side to move.
     EnPassantWrongRank(Square),
     /// The en-passant square or the square the pawn came from is occupied.
     EnPassantOccupied(Square),

@@ -12,11 +12,14 @@ use core::str::FromStr;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {
+    /// White, who moves first.
     White = 0,
+    /// Black.
     Black = 1,
 }
 
 impl Color {
+    /// Both colours, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// The index used for per-colour arrays.
@@ -58,15 +61,18 @@ impl core::ops::Not for Color {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[rustfmt::skip]
+#[allow(missing_docs)]
 pub enum File { A = 0, B, C, D, E, F, G, H }
 
 /// A rank, 1 to 8.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[rustfmt::skip]
+#[allow(missing_docs)]
 pub enum Rank { First = 0, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth }
 
 impl File {
+    /// The eight files, a first.
     pub const ALL: [File; 8] = [
         File::A,
         File::B,
@@ -88,6 +94,7 @@ impl File {
         }
     }
 
+    /// 0 for the a-file … 7 for the h-file.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -108,6 +115,7 @@ impl File {
 }
 
 impl Rank {
+    /// The eight ranks, the first first.
     pub const ALL: [Rank; 8] = [
         Rank::First,
         Rank::Second,
@@ -129,6 +137,7 @@ impl Rank {
         }
     }
 
+    /// 0 for the first rank … 7 for the eighth.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -158,10 +167,12 @@ impl Rank {
     }
 }
 
-/// A square of the 8×8 board, numbered as in Fenner & Levene's Table 1.
+/// A square of the 8×8 board, numbered as in Fenner & Levene's Table 1:
+/// `A1` = 0, `B1` = 1, …, `H8` = 63.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 #[rustfmt::skip]
+#[allow(missing_docs)]
 pub enum Square {
     A1 = 0, B1, C1, D1, E1, F1, G1, H1,
     A2, B2, C2, D2, E2, F2, G2, H2,
@@ -174,6 +185,7 @@ pub enum Square {
 }
 
 impl Square {
+    /// The 64 squares, a1 first.
     #[rustfmt::skip]
     pub const ALL: [Square; 64] = {
         use Square::*;
@@ -208,16 +220,19 @@ impl Square {
         Square::ALL[rank as usize * 8 + file as usize]
     }
 
+    /// 0 for a1 … 63 for h8.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The file of the square.
     #[inline]
     pub const fn file(self) -> File {
         File::ALL[self as usize & 7]
     }
 
+    /// The rank of the square.
     #[inline]
     pub const fn rank(self) -> Rank {
         Rank::ALL[self as usize >> 3]
@@ -269,11 +284,92 @@ impl fmt::Display for Rank {
     }
 }
 
+/// `white` or `black`.
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.fold("white", "black"))
+    }
+}
+
+/// A name that does not denote a value of the type it was parsed as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseNameError {
+    /// What was expected (`"a colour"`, `"a file"`, …).
+    pub expected: &'static str,
+    /// The text found (shortened if long).
+    pub found: String,
+}
+
+impl ParseNameError {
+    pub(crate) fn new(expected: &'static str, found: &str) -> ParseNameError {
+        ParseNameError {
+            expected,
+            found: crate::moves::clip(found),
+        }
+    }
+}
+
+impl fmt::Display for ParseNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not {}", self.found, self.expected)
+    }
+}
+
+impl std::error::Error for ParseNameError {}
+
+/// `w`, `b`, `white` or `black` (any case).
+///
+/// ```
+/// use hashmate::Color;
+/// assert_eq!("b".parse(), Ok(Color::Black));
+/// assert_eq!(Color::White.to_string().parse(), Ok(Color::White));
+/// assert!("red".parse::<Color>().is_err());
+/// ```
+impl FromStr for Color {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<Color, ParseNameError> {
+        match s.to_ascii_lowercase().as_str() {
+            "w" | "white" => Ok(Color::White),
+            "b" | "black" => Ok(Color::Black),
+            _ => Err(ParseNameError::new("a colour (w, b, white, black)", s)),
+        }
+    }
+}
+
+/// A file letter, `a`–`h`.
+impl FromStr for File {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<File, ParseNameError> {
+        let mut c = s.chars();
+        match (c.next(), c.next()) {
+            (Some(ch), None) => File::from_char(ch),
+            _ => None,
+        }
+        .ok_or_else(|| ParseNameError::new("a file (a-h)", s))
+    }
+}
+
+/// A rank digit, `1`–`8`.
+impl FromStr for Rank {
+    type Err = ParseNameError;
+    fn from_str(s: &str) -> Result<Rank, ParseNameError> {
+        let mut c = s.chars();
+        match (c.next(), c.next()) {
+            (Some(ch), None) => Rank::from_char(ch),
+            _ => None,
+        }
+        .ok_or_else(|| ParseNameError::new("a rank (1-8)", s))
+    }
+}
+
 /// Why a square name could not be parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseSquareError {
     /// The name was not exactly two characters long.
-    WrongLength { len: usize },
+    WrongLength {
+        /// Characters found.
+        len: usize,
+    },
     /// The first character is not a file letter `a`–`h`.
     BadFile(char),
     /// The second character is not a rank digit `1`–`8`.
@@ -369,5 +465,21 @@ mod tests {
         assert_eq!(Square::A1.offset(-1, 0), None);
         assert_eq!(Square::E4.offset(1, 1), Some(Square::F5));
         assert_eq!(Square::E2.relative_to(Color::Black), Square::E7);
+    }
+
+    #[test]
+    fn small_types_round_trip() {
+        for c in Color::ALL {
+            assert_eq!(c.to_string().parse(), Ok(c));
+        }
+        for f in File::ALL {
+            assert_eq!(f.to_string().parse(), Ok(f));
+        }
+        for r in Rank::ALL {
+            assert_eq!(r.to_string().parse(), Ok(r));
+        }
+        assert!("ab".parse::<File>().is_err());
+        assert!("9".parse::<Rank>().is_err());
+        assert!("".parse::<Color>().is_err());
     }
 }

@@ -20,6 +20,19 @@
 //! entry, then the entry with the least `depth − 8 × age` (age counts
 //! searches since it was written, modulo 64), so entries of earlier
 //! searches go first.
+//!
+//! ```
+//! use hashmate::tt::{Bound, TranspositionTable};
+//! use hashmate::Position;
+//!
+//! let tt = TranspositionTable::new(16)?; // 16 MB, any size works
+//! let pos = Position::startpos();
+//! let e4 = pos.parse_uci("e2e4")?;
+//! tt.store(pos.key(), e4, 35, 10, 8, Bound::Exact);
+//! let hit = tt.probe(pos.key()).expect("just stored");
+//! assert_eq!((hit.mv, hit.score, hit.depth), (e4, 35, 8));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::moves::Move;
 use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -39,10 +52,15 @@ pub enum Bound {
 /// What a probe returns.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TtEntry {
+    /// The best move found (or [`Move::NULL`]).
     pub mv: Move,
+    /// The score, as the search stored it.
     pub score: i16,
+    /// The static evaluation.
     pub eval: i16,
+    /// The depth searched.
     pub depth: u8,
+    /// What kind of bound `score` is.
     pub bound: Bound,
 }
 
@@ -58,7 +76,10 @@ struct Bucket {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TtError {
     /// The allocation failed; the previous table is kept.
-    OutOfMemory { megabytes: usize },
+    OutOfMemory {
+        /// The size asked for.
+        megabytes: usize,
+    },
     /// Zero megabytes requested.
     ZeroSize,
 }
@@ -111,49 +132,8 @@ fn generation_of(data: u64) -> u8 {
     (data >> 58) as u8 & 63
 }
 
-/// What the search needs of a table. The engine's table ignores `lock`;
-/// the collision study's tables keep it beside each entry to count false
-/// hits.
-pub trait SearchTable: Sync {
-    fn probe(&self, key: u64, lock: u64) -> Option<TtEntry>;
-    #[allow(clippy::too_many_arguments)]
-    fn store(&self, key: u64, lock: u64, mv: Move, score: i16, eval: i16, depth: u8, bound: Bound);
-    fn prefetch(&self, _key: u64) {}
-    fn new_search(&self);
-    fn hashfull(&self) -> u32;
-}
-
-impl SearchTable for TranspositionTable {
-    #[inline(always)]
-    fn probe(&self, key: u64, _lock: u64) -> Option<TtEntry> {
-        TranspositionTable::probe(self, key)
-    }
-    #[inline(always)]
-    fn store(
-        &self,
-        key: u64,
-        _lock: u64,
-        mv: Move,
-        score: i16,
-        eval: i16,
-        depth: u8,
-        bound: Bound,
-    ) {
-        TranspositionTable::store(self, key, mv, score, eval, depth, bound)
-    }
-    #[inline(always)]
-    fn prefetch(&self, key: u64) {
-        TranspositionTable::prefetch(self, key)
-    }
-    fn new_search(&self) {
-        TranspositionTable::new_search(self)
-    }
-    fn hashfull(&self) -> u32 {
-        TranspositionTable::hashfull(self)
-    }
-}
-
-/// Pack search data into the 64-bit word the tables store.
+/// Pack search data into the 64-bit word this table stores, so that
+/// other tables (a research table, say) can store the same data.
 pub fn pack_entry(mv: Move, score: i16, eval: i16, depth: u8, bound: Bound) -> u64 {
     pack(mv, score, eval, depth, bound, 0)
 }
@@ -448,7 +428,7 @@ mod tests {
             .map(|t| {
                 let tt = tt.clone();
                 std::thread::spawn(move || {
-                    let mut rng = crate::rng::SplitMix64::new(t);
+                    let mut rng = hashmate_hash::rng::SplitMix64::new(t);
                     let (mut hits, mut ops) = (0u64, 0u64);
                     while std::time::Instant::now() < deadline {
                         for _ in 0..10_000 {

@@ -12,6 +12,8 @@ use hashmate::attacks::Sliders;
 use hashmate::{Bitboard, Square};
 use proptest::prelude::*;
 
+mod common;
+
 fn check<S: Sliders>(s: S, sq: Square, occ: Bitboard) {
     let r = RayLoop.rook(sq, occ);
     let b = RayLoop.bishop(sq, occ);
@@ -69,11 +71,7 @@ fn occupancy(fen: &str) -> Bitboard {
 
 #[test]
 fn perft_suite_occupancies() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/perft/suite.epd"
-    );
-    let text = std::fs::read_to_string(path).expect("shared/data beside the repository");
+    let text = common::data("perft/suite.epd");
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let occ = occupancy(line.split(';').next().unwrap());

@@ -1,4 +1,4 @@
-//! Every key of shared/data/polyglot/keys.tsv, bit-exact.
+//! Every key of tests/data/polyglot/keys.tsv, bit-exact.
 
 mod common;
 use hashmate::Position;
@@ -37,7 +37,7 @@ fn incremental_published_sequence() {
     for (mv, key) in seq {
         if !mv.is_empty() {
             let m = pos.parse_uci(mv).unwrap();
-            pos.play(m);
+            pos.try_play(m).unwrap();
         }
         assert_eq!(format!("{:016x}", pos.key()), key, "after {mv}");
     }

@@ -1,4 +1,4 @@
-//! Perft on every position of the shared suites. CI runs every line to the
+//! Perft on every position of the vendored suites (tests/data/perft). CI runs every line to the
 //! depths below (at least 4); the deepest published counts run with
 //! `cargo test --release -p hashmate --test perft -- --ignored`.
 

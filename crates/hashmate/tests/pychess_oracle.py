@@ -1,7 +1,9 @@
 """Oracle for tests/python_chess.rs: random legal playouts in python-chess.
 
-Prints one line per position: FEN, Polyglot key (hex), perft(1..3) as
-computed by python-chess. Usage: pychess_oracle.py COUNT SEED
+Prints one line per position, tab-separated: FEN, Polyglot key (hex),
+perft(1..3), "mate"/"stalemate"/"-", and the legal moves that give check
+(UCI, castling as king takes rook), all as computed by python-chess.
+Usage: pychess_oracle.py COUNT SEED
 """
 import random
 import sys
@@ -37,11 +39,20 @@ def main():
             board.push(rng.choice(moves))
             # Positions in check, with en passant or promotions are the
             # interesting ones; print some along the way.
-            if rng.random() < 0.08 or board.ep_square is not None or board.is_check():
+            if (
+                rng.random() < 0.08
+                or board.ep_square is not None
+                or board.is_check()
+                or board.is_game_over()
+            ):
                 fen = board.shredder_fen() if chess960 else board.fen(en_passant="fen")
                 key = chess.polyglot.zobrist_hash(board)
                 counts = " ".join(str(perft(board, d)) for d in (1, 2, 3))
-                print(f"{fen}\t{key:016x}\t{counts}")
+                status = "mate" if board.is_checkmate() else "stalemate" if board.is_stalemate() else "-"
+                checks = " ".join(
+                    board.uci(m, chess960=True) for m in board.legal_moves if board.gives_check(m)
+                )
+                print(f"{fen}\t{key:016x}\t{counts}\t{status}\t{checks}")
                 done += 1
                 if done >= count:
                     break

@@ -1,14 +1,19 @@
 //! Cross-check against a peer no one here wrote: python-chess computes
-//! perft (depths 1–3) and Polyglot keys on random playouts (standard and
-//! Chess960), and hashmate must agree on every one. `.ci/run` installs
-//! python-chess (`pip install chess`).
+//! perft (depths 1–3), Polyglot keys, checkmate and stalemate, and which
+//! moves give check, on random playouts (standard and Chess960); hashmate
+//! must agree on every one. `.ci/run` installs python-chess
+//! (`pip install chess`); without it the test is skipped with a reason.
 
+mod common;
 use hashmate::perft::perft;
 use hashmate::Position;
 use std::process::Command;
 
 #[test]
 fn agrees_with_python_chess_on_random_playouts() {
+    if !common::peer_available("python-chess", common::python_chess()) {
+        return;
+    }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pychess_oracle.py");
     let out = Command::new("python3")
         .args([script, "400", "20261122"])
@@ -35,6 +40,26 @@ fn agrees_with_python_chess_on_random_playouts() {
                 d + 1
             );
         }
+        let status = match (pos.is_checkmate(), pos.is_stalemate()) {
+            (true, _) => "mate",
+            (_, true) => "stalemate",
+            _ => "-",
+        };
+        assert_eq!(status, f[3], "status of {}", f[0]);
+        let mut checking: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| pos.gives_check(m))
+            .map(|m| m.to_uci(hashmate::CastlingMode::Chess960).to_string())
+            .collect();
+        checking.sort();
+        let mut expected: Vec<String> = f[4]
+            .split(' ')
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
+        expected.sort();
+        assert_eq!(checking, expected, "moves giving check in {}", f[0]);
         n += 1;
     }
     assert_eq!(n, 400);

@@ -32,8 +32,8 @@
 
 use super::{inner_line, line_through, ray, Sliders};
 use crate::bitboard::Bitboard;
-use crate::perfect_hash::minimal_offset;
 use crate::square::Square;
+use hashmate_hash::perfect_hash::minimal_offset;
 
 /// h1 with k = 8 (files).
 pub const FILE_MODULUS: u64 = (1 << 8) + 2;

@@ -9,8 +9,8 @@
 
 use super::{bishop_mask, rook_mask, slide, Sliders, BISHOP_DIRS, ROOK_DIRS};
 use crate::bitboard::Bitboard;
-use crate::rng::SplitMix64;
 use crate::square::Square;
+use hashmate_hash::rng::SplitMix64;
 use std::sync::OnceLock;
 
 #[derive(Copy, Clone, Debug, Default)]
@@ -107,6 +107,8 @@ pub struct Magic {
 }
 
 impl Magic {
+    /// The backend; the first call finds the magic numbers and builds the
+    /// tables (a few milliseconds), later calls share them.
     pub fn new() -> Self {
         Magic { t: tables() }
     }

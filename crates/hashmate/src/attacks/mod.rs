@@ -28,6 +28,7 @@ pub mod ray_loop;
 
 use crate::bitboard::Bitboard;
 use crate::square::{Color, Square};
+use hashmate_hash::geometry;
 
 /// A sliding-attack generator.
 ///
@@ -54,8 +55,21 @@ pub trait Sliders: Copy + Send + Sync + 'static {
     fn table_bytes(self) -> usize;
 }
 
-/// The backend the move generator uses by default.
+/// The backend the move generator uses by default: Fenner & Levene's
+/// perfect hash ([`fl::FlFast`]), or another chosen by cargo feature
+/// (`magic`, `pext`).
+#[cfg(not(any(feature = "magic", feature = "pext")))]
 pub type DefaultSliders = fl::FlFast;
+
+/// The backend the move generator uses by default: fancy magic, chosen by
+/// the `magic` cargo feature.
+#[cfg(all(feature = "magic", not(feature = "pext")))]
+pub type DefaultSliders = magic::Magic;
+
+/// The backend the move generator uses by default: PEXT where the CPU has
+/// BMI2, chosen by the `pext` cargo feature.
+#[cfg(feature = "pext")]
+pub type DefaultSliders = pext::PextOrFlFast;
 
 /// Rook attacks with the default backend.
 #[inline(always)]
@@ -83,21 +97,10 @@ pub(crate) const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 pub(crate) const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (-1, -1), (-1, 1), (1, -1)];
 
 /// Squares reached from `sq` stepping `(df, dr)` until a blocker in `occ`
-/// (included) or the edge. The slow reference every table is checked against.
+/// (included) or the edge: the board geometry of `hashmate-hash`, on 8×8.
+/// The slow reference every table is built from and checked against.
 pub(crate) const fn ray(sq: u8, df: i8, dr: i8, occ: u64) -> u64 {
-    let mut f = (sq & 7) as i8 + df;
-    let mut r = (sq >> 3) as i8 + dr;
-    let mut out = 0u64;
-    while f >= 0 && f < 8 && r >= 0 && r < 8 {
-        let bit = 1u64 << (r * 8 + f);
-        out |= bit;
-        if occ & bit != 0 {
-            break;
-        }
-        f += df;
-        r += dr;
-    }
-    out
+    geometry::ray(8, 8, sq as usize, df as i32, dr as i32, occ as u128) as u64
 }
 
 /// The union of [`ray`] in each of `dirs`.
@@ -120,23 +123,7 @@ pub(crate) const fn line_through(sq: u8, df: i8, dr: i8) -> u64 {
 /// [`line_through`] without the two end squares, which never block anything
 /// beyond themselves: the "relevant occupancy" of that line.
 pub(crate) const fn inner_line(sq: u8, df: i8, dr: i8) -> u64 {
-    let mut m = line_through(sq, df, dr);
-    let mut i = 0;
-    let dirs = [(df, dr), (-df, -dr)];
-    while i < 2 {
-        // The last square of the ray towards each end.
-        let r = ray(sq, dirs[i].0, dirs[i].1, 0);
-        if r != 0 {
-            let end = if (dirs[i].1 > 0) || (dirs[i].1 == 0 && dirs[i].0 > 0) {
-                63 - r.leading_zeros()
-            } else {
-                r.trailing_zeros()
-            };
-            m &= !(1u64 << end);
-        }
-        i += 1;
-    }
-    m
+    geometry::inner_line(8, 8, sq as usize, df as i32, dr as i32) as u64
 }
 
 /// Rook relevant-occupancy mask (both lines, ends removed).
@@ -197,11 +184,13 @@ static PAWN: [[Bitboard; 64]; 2] = [
     leaper_table(&[(-1, -1), (1, -1)]),
 ];
 
+/// Squares a knight on `sq` attacks.
 #[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     KNIGHT[sq.index()]
 }
 
+/// Squares a king on `sq` attacks.
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]

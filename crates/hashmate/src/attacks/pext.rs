@@ -128,6 +128,60 @@ impl Sliders for Pext {
     }
 }
 
+/// PEXT where this CPU has BMI2, else Fenner & Levene's [`FlFast`]: the
+/// default backend of builds with the `pext` feature. Built with BMI2
+/// enabled (`-C target-cpu=native` on such a CPU), the check is resolved
+/// at compile time.
+///
+/// [`FlFast`]: super::fl::FlFast
+#[derive(Copy, Clone)]
+pub struct PextOrFlFast(Option<Pext>);
+
+impl Default for PextOrFlFast {
+    #[inline(always)]
+    fn default() -> Self {
+        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        {
+            static T: OnceLock<Tables> = OnceLock::new();
+            PextOrFlFast(Some(Pext {
+                t: T.get_or_init(build),
+            }))
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+        {
+            static P: OnceLock<Option<Pext>> = OnceLock::new();
+            PextOrFlFast(*P.get_or_init(Pext::detect))
+        }
+    }
+}
+
+impl Sliders for PextOrFlFast {
+    const NAME: &'static str = "pext";
+
+    #[inline(always)]
+    fn rook(self, sq: Square, occ: Bitboard) -> Bitboard {
+        match self.0 {
+            Some(p) => p.rook(sq, occ),
+            None => super::fl::FlFast.rook(sq, occ),
+        }
+    }
+
+    #[inline(always)]
+    fn bishop(self, sq: Square, occ: Bitboard) -> Bitboard {
+        match self.0 {
+            Some(p) => p.bishop(sq, occ),
+            None => super::fl::FlFast.bishop(sq, occ),
+        }
+    }
+
+    fn table_bytes(self) -> usize {
+        match self.0 {
+            Some(p) => p.table_bytes(),
+            None => super::fl::FlFast.table_bytes(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

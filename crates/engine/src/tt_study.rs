@@ -1,14 +1,15 @@
-//! The collision strategies of seed 001, side by side, and hashed perft.
+//! Collision strategies for hash tables, side by side, on hashed perft and
+//! on fixed-depth searches.
 //!
 //! A [`StudyTable`] stores perft subtree counts under one of four schemes:
 //!
 //! * [`Strategy::Bucket`]: four slots per cache line, the low bits of the
 //!   key choosing the bucket; replace the entry for the same position, else
 //!   an empty one, else the shallowest (oldest on ties). The scheme of the
-//!   engine's [`crate::tt::TranspositionTable`].
+//!   engine's [`hashmate::tt::TranspositionTable`].
 //! * [`Strategy::AlwaysReplace`]: one slot, every store overwrites.
-//! * [`Strategy::NextLocation`]: "store the position at the next location;
-//!   if that is occupied also, replace the older of the two".
+//! * [`Strategy::NextLocation`]: store the position at the next location;
+//!   if that is occupied also, replace the older of the two.
 //! * [`Strategy::CrayBlitz`]: the low `n` bits give a first slot `x`, the
 //!   next 9 bits a stride `y`, and the eight slots `x, x + y, …, x + 7y` are
 //!   examined; the table is over-allocated by `7 × 511` slots so the last
@@ -16,21 +17,20 @@
 //!
 //! The hash code can be 16, 32, 48 or the full 64 bits of the key: the
 //! code is the key's low `bits` bits, the table index is taken from the
-//! code's low `n` bits, and an entry stores the rest of the code — "we used
-//! the low order n bits to probe … we do not even bother storing them"
-//! (seed 001). So a probe tells positions apart by exactly `bits` bits
-//! (fewer for the multi-slot schemes, whose slots are shared by codes of
-//! different low bits). Beside every entry sits the position's independent
-//! 64-bit lock key (seed 000), used only to count false hits: probes
-//! accepted as matches whose lock differs.
+//! code's low `n` bits, and an entry stores only the rest of the code (the
+//! index bits are implied by the slot, as Cray Blitz did). So a probe tells
+//! positions apart by exactly `bits` bits (fewer for the multi-slot
+//! schemes, whose slots are shared by codes of different low bits). Beside
+//! every entry sits the position's independent 64-bit lock key, used only
+//! to count false hits: probes accepted as matches whose lock differs.
 //!
 //! Counts are keyed by (key, depth): the key is XORed with a per-depth salt
 //! so that one position's counts at different depths do not fight for a slot,
 //! and the depth is checked on a hit.
 
-use crate::movegen::GenMode;
-use crate::position::Position;
-use crate::rng::SplitMix64;
+use hashmate::perft::{perft_cached, PerftCache};
+use hashmate::Position;
+use hashmate_hash::rng::SplitMix64;
 
 /// A collision-handling scheme.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -73,7 +73,7 @@ impl core::str::FromStr for Strategy {
     }
 }
 
-/// Cray Blitz stride bits (m = 9 in the seed).
+/// Cray Blitz stride bits (m = 9, as Cray Blitz used).
 const STRIDE_BITS: u32 = 9;
 
 #[derive(Copy, Clone, Default)]
@@ -334,29 +334,29 @@ impl StudyTable {
 /// studies; the mutex is uncontended).
 pub struct StudySearchTable(pub std::sync::Mutex<StudyTable>);
 
-impl crate::tt::SearchTable for StudySearchTable {
-    fn probe(&self, key: u64, lock: u64) -> Option<crate::tt::TtEntry> {
+impl crate::search::SearchTable for StudySearchTable {
+    fn probe(&self, key: u64, lock: u64) -> Option<hashmate::tt::TtEntry> {
         let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
         t.probe_any(key, lock)
-            .and_then(|(v, _)| crate::tt::unpack_entry(v))
+            .and_then(|(v, _)| hashmate::tt::unpack_entry(v))
     }
 
     fn store(
         &self,
         key: u64,
         lock: u64,
-        mv: crate::Move,
+        mv: hashmate::Move,
         score: i16,
         eval: i16,
         depth: u8,
-        bound: crate::tt::Bound,
+        bound: hashmate::tt::Bound,
     ) {
         let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
         t.store_any(
             key,
             lock,
             depth,
-            crate::tt::pack_entry(mv, score, eval, depth, bound),
+            hashmate::tt::pack_entry(mv, score, eval, depth, bound),
         );
     }
 
@@ -367,149 +367,42 @@ impl crate::tt::SearchTable for StudySearchTable {
     }
 }
 
+/// A [`StudyTable`] as a perft cache: keys and locks are salted per depth
+/// so that one position's counts at different depths are different
+/// entries.
+struct StudyPerft<'a> {
+    table: &'a mut StudyTable,
+    salts: [(u64, u64); 64],
+}
+
+impl PerftCache for StudyPerft<'_> {
+    fn probe(&mut self, pos: &Position, depth: u32) -> Option<u64> {
+        let (ks, ls) = self.salts[depth as usize & 63];
+        self.table
+            .probe(pos.key() ^ ks, pos.lock() ^ ls, depth.min(255) as u8)
+    }
+
+    fn store(&mut self, pos: &Position, depth: u32, count: u64) {
+        let (ks, ls) = self.salts[depth as usize & 63];
+        self.table
+            .store(pos.key() ^ ks, pos.lock() ^ ls, depth.min(255) as u8, count);
+    }
+}
+
 /// Perft with subtree counts cached in `table` (depths ≥ 2; the last ply
 /// is bulk-counted).
 pub fn hashed_perft(pos: &Position, depth: u32, table: &mut StudyTable) -> u64 {
-    let salts = depth_salts();
-    hashed(pos, depth, table, &salts)
-}
-
-fn hashed(pos: &Position, depth: u32, table: &mut StudyTable, salts: &[(u64, u64); 64]) -> u64 {
-    if depth <= 1 {
-        return if depth == 0 {
-            1
-        } else {
-            pos.legal_moves().len() as u64
-        };
-    }
-    let (ks, ls) = salts[depth as usize & 63];
-    let key = pos.key() ^ ks;
-    let lock = pos.lock() ^ ls;
-    if let Some(n) = table.probe(key, lock, depth as u8) {
-        return n;
-    }
-    let mut n = 0;
-    let d = crate::attacks::DefaultSliders::default();
-    pos.generate(d, GenMode::All, |pm| {
-        pm.for_each(|mv| {
-            let mut child = pos.clone();
-            child.play_with(d, mv);
-            n += hashed(&child, depth - 1, table, salts);
-        });
-        false
-    });
-    table.store(key, lock, depth as u8, n);
-    n
-}
-
-/// The table behind `hashmate perft --hash`: 16-byte entries (the full
-/// depth-salted key, and the count with the depth in its top byte), four
-/// to a 64-byte bucket chosen by multiply-high, replacing the shallowest
-/// entry. Half the size of a study entry, so twice the entries per MB.
-pub struct PerftTable {
-    buckets: Vec<[(u64, u64); 4]>,
-    pub probes: u64,
-    pub hits: u64,
-}
-
-impl PerftTable {
-    /// A table of about `bytes` bytes.
-    ///
-    /// # Errors
-    /// [`StudyError::Size`] when it cannot be allocated.
-    pub fn new(bytes: usize) -> Result<PerftTable, StudyError> {
-        let n = (bytes / 64).max(1);
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(n)
-            .map_err(|_| StudyError::Size { bytes })?;
-        buckets.resize(n, [(0, 0); 4]);
-        Ok(PerftTable {
-            buckets,
-            probes: 0,
-            hits: 0,
-        })
-    }
-
-    pub fn bytes(&self) -> usize {
-        self.buckets.len() * 64
-    }
-
-    #[inline]
-    fn index(&self, key: u64) -> usize {
-        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
-    }
-
-    #[inline]
-    fn probe(&mut self, key: u64, depth: u8) -> Option<u64> {
-        self.probes += 1;
-        let b = &self.buckets[self.index(key)];
-        for &(k, v) in b {
-            if k == key && (v >> 56) as u8 == depth {
-                self.hits += 1;
-                return Some(v & ((1 << 56) - 1));
-            }
-        }
-        None
-    }
-
-    #[inline]
-    fn store(&mut self, key: u64, depth: u8, count: u64) {
-        let i = self.index(key);
-        let b = &mut self.buckets[i];
-        let mut victim = 0;
-        let mut shallowest = u8::MAX;
-        for (j, &(k, v)) in b.iter().enumerate() {
-            let d = (v >> 56) as u8;
-            if k == key || v == 0 {
-                victim = j;
-                break;
-            }
-            if d < shallowest {
-                shallowest = d;
-                victim = j;
-            }
-        }
-        b[victim] = (key, (depth as u64) << 56 | count);
-    }
-}
-
-/// Perft with subtree counts cached in a [`PerftTable`].
-pub fn hashed_perft_compact(pos: &Position, depth: u32, table: &mut PerftTable) -> u64 {
-    let salts = depth_salts();
-    compact(pos, depth, table, &salts)
-}
-
-fn compact(pos: &Position, depth: u32, table: &mut PerftTable, salts: &[(u64, u64); 64]) -> u64 {
-    let d = crate::attacks::DefaultSliders::default();
-    if depth <= 1 {
-        return if depth == 0 {
-            1
-        } else {
-            pos.count_moves_with(d)
-        };
-    }
-    let key = pos.key() ^ salts[depth as usize & 63].0;
-    if let Some(n) = table.probe(key, depth as u8) {
-        return n;
-    }
-    let mut n = 0;
-    pos.generate(d, GenMode::All, |pm| {
-        pm.for_each(|mv| {
-            let mut child = pos.clone();
-            child.play_with(d, mv);
-            n += compact(&child, depth - 1, table, salts);
-        });
-        false
-    });
-    table.store(key, depth as u8, n);
-    n
+    let mut cache = StudyPerft {
+        table,
+        salts: depth_salts(),
+    };
+    perft_cached(pos, depth, &mut cache)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::perft::perft;
+    use hashmate::perft::perft;
 
     #[test]
     fn every_strategy_is_exact_with_full_keys() {
@@ -525,16 +418,6 @@ mod tests {
             assert!(t.stats.replacements > 0, "{st:?} never replaced");
             assert!(t.stats.hits > 0, "{st:?} never hit");
             assert_eq!(t.stats.false_hits, 0);
-        }
-    }
-
-    #[test]
-    fn compact_table_is_exact_even_when_tiny() {
-        let pos = Position::startpos();
-        for bytes in [64, 4096, 1 << 20] {
-            let mut t = PerftTable::new(bytes).unwrap();
-            assert_eq!(hashed_perft_compact(&pos, 5, &mut t), 4_865_609);
-            assert!(t.hits > 0 || bytes == 64);
         }
     }
 

@@ -16,8 +16,16 @@
 //! never does. The functions come from [`crate::perfect_hash`], which
 //! refuses any geometry where they would not be perfect. The hash addresses
 //! index per-square attack tables directly.
+//!
+//! Lookups take a square index and return `None` for a square that is not
+//! on the board, so no input can make them panic.
 
+use crate::geometry::{inner_line, ray};
 use crate::perfect_hash::{HashKind, PerfectHash, PerfectHashError};
+
+/// The widest board accepted: the north-east diagonal table of a square
+/// has `2^(files+1) + 2` entries, so the tables grow fourfold per file.
+pub const MAX_FILES: u8 = 12;
 
 /// One line through one square.
 #[derive(Clone, Debug)]
@@ -42,14 +50,20 @@ impl Line {
 pub enum GeometryError {
     /// Fewer files than ranks: the paper's condition fails.
     MoreRanksThanFiles {
+        /// Files asked for.
         files: u8,
+        /// Ranks asked for.
         ranks: u8,
     },
-    /// More than 128 squares, or fewer than 3 files or ranks.
+    /// More than 128 squares, more than [`MAX_FILES`] files, or fewer than
+    /// 3 ranks.
     BadSize {
+        /// Files asked for.
         files: u8,
+        /// Ranks asked for.
         ranks: u8,
     },
+    /// A line's hash function could not be built.
     Hash(PerfectHashError),
 }
 
@@ -63,17 +77,33 @@ impl core::fmt::Display for GeometryError {
             GeometryError::BadSize { files, ranks } => {
                 write!(
                     f,
-                    "{files}×{ranks}: need 3 to 128 squares per side and at most 128 in all"
+                    "{files}×{ranks}: need 3 to {MAX_FILES} files, at least 3 ranks and at most 128 squares"
                 )
             }
-            GeometryError::Hash(e) => write!(f, "{e}"),
+            GeometryError::Hash(_) => write!(f, "a line of this board has no perfect hash"),
         }
     }
 }
 
-impl std::error::Error for GeometryError {}
+impl std::error::Error for GeometryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GeometryError::Hash(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
-/// Rook and bishop attacks on a `files × ranks` board.
+/// Rook and bishop attacks on a `files × ranks` board, squares numbered
+/// `rank × files + file`.
+///
+/// ```
+/// use hashmate_hash::wide::WideSliders;
+/// let shogi = WideSliders::shogi();
+/// // A rook on e5 (4 + 4 × 9 = 40) of an empty 9×9 board sees 16 squares.
+/// assert_eq!(shogi.rook(40, 0).map(u128::count_ones), Some(16));
+/// assert_eq!(shogi.rook(81, 0), None); // no such square
+/// ```
 #[derive(Clone, Debug)]
 pub struct WideSliders {
     files: u8,
@@ -103,7 +133,7 @@ impl WideSliders {
         if files < ranks {
             return Err(GeometryError::MoreRanksThanFiles { files, ranks });
         }
-        if ranks < 3 || files as usize * ranks as usize > 128 {
+        if ranks < 3 || files > MAX_FILES || files as usize * ranks as usize > 128 {
             return Err(GeometryError::BadSize { files, ranks });
         }
         let w = files as u32;
@@ -165,23 +195,27 @@ impl WideSliders {
         })
     }
 
+    /// Number of squares.
     pub fn squares(&self) -> usize {
         self.files as usize * self.ranks as usize
     }
 
-    /// Rook attacks from square `sq` (`rank × files + file`).
+    /// Rook attacks from square `sq` (`rank × files + file`) given the
+    /// occupied squares `occ`, blockers included; `None` off the board.
     #[inline]
-    pub fn rook(&self, sq: usize, occ: u128) -> u128 {
+    pub fn rook(&self, sq: usize, occ: u128) -> Option<u128> {
+        let lines = self.lines.get(sq)?;
         let w = self.files as u32;
         let shift = (sq as u32 / w) * w + 1;
         let idx = (occ >> shift) & ((1u128 << (w - 2)) - 1);
-        self.lines[sq][0].attacks(occ) | self.rank[sq][idx as usize]
+        Some(lines[0].attacks(occ) | self.rank[sq][idx as usize])
     }
 
-    /// Bishop attacks from `sq`.
+    /// Bishop attacks from `sq`, as for [`WideSliders::rook`].
     #[inline]
-    pub fn bishop(&self, sq: usize, occ: u128) -> u128 {
-        self.lines[sq][1].attacks(occ) | self.lines[sq][2].attacks(occ)
+    pub fn bishop(&self, sq: usize, occ: u128) -> Option<u128> {
+        let lines = self.lines.get(sq)?;
+        Some(lines[1].attacks(occ) | lines[2].attacks(occ))
     }
 
     /// Bytes of tables.
@@ -195,69 +229,35 @@ impl WideSliders {
         lines + self.rank.iter().map(|t| t.len() * 16).sum::<usize>()
     }
 
-    /// Rook attacks by walking the rays (the reference).
-    pub fn rook_reference(&self, sq: usize, occ: u128) -> u128 {
-        [(1, 0), (-1, 0), (0, 1), (0, -1)]
-            .iter()
-            .fold(0, |a, &(df, dr)| {
-                a | ray(self.files, self.ranks, sq, df, dr, occ)
-            })
+    /// Rook attacks by walking the rays (the reference); `None` off the
+    /// board.
+    pub fn rook_reference(&self, sq: usize, occ: u128) -> Option<u128> {
+        self.walk(sq, occ, [(1, 0), (-1, 0), (0, 1), (0, -1)])
     }
 
-    /// Bishop attacks by walking the rays (the reference).
-    pub fn bishop_reference(&self, sq: usize, occ: u128) -> u128 {
-        [(1, 1), (-1, -1), (1, -1), (-1, 1)]
-            .iter()
-            .fold(0, |a, &(df, dr)| {
-                a | ray(self.files, self.ranks, sq, df, dr, occ)
-            })
+    /// Bishop attacks by walking the rays (the reference); `None` off the
+    /// board.
+    pub fn bishop_reference(&self, sq: usize, occ: u128) -> Option<u128> {
+        self.walk(sq, occ, [(1, 1), (-1, -1), (1, -1), (-1, 1)])
     }
 
-    /// The squares of the lines through `sq` (for exhaustive tests).
-    pub fn line_masks(&self, sq: usize) -> [u128; 4] {
-        let l = &self.lines[sq];
+    fn walk(&self, sq: usize, occ: u128, dirs: [(i32, i32); 4]) -> Option<u128> {
+        (sq < self.squares()).then(|| {
+            dirs.iter().fold(0, |a, &(df, dr)| {
+                a | ray(self.files, self.ranks, sq, df, dr, occ)
+            })
+        })
+    }
+
+    /// The relevant squares of the lines through `sq` — file, rank,
+    /// north-east and north-west diagonal, ends excluded — for exhaustive
+    /// tests; `None` off the board.
+    pub fn line_masks(&self, sq: usize) -> Option<[u128; 4]> {
+        let l = self.lines.get(sq)?;
         let w = self.files as u32;
         let rank_inner = ((1u128 << (w - 2)) - 1) << ((sq as u32 / w) * w + 1);
-        [l[0].mask, rank_inner, l[1].mask, l[2].mask]
+        Some([l[0].mask, rank_inner, l[1].mask, l[2].mask])
     }
-}
-
-fn ray(files: u8, ranks: u8, sq: usize, df: i32, dr: i32, occ: u128) -> u128 {
-    let (w, h) = (files as i32, ranks as i32);
-    let (mut f, mut r) = ((sq as i32 % w) + df, (sq as i32 / w) + dr);
-    let mut out = 0u128;
-    while f >= 0 && f < w && r >= 0 && r < h {
-        let bit = 1u128 << (r * w + f);
-        out |= bit;
-        if occ & bit != 0 {
-            break;
-        }
-        f += df;
-        r += dr;
-    }
-    out
-}
-
-/// The line through `sq` in direction ±(df, dr) without its end squares
-/// and without `sq`.
-fn inner_line(files: u8, ranks: u8, sq: usize, df: i32, dr: i32) -> u128 {
-    let a = ray(files, ranks, sq, df, dr, 0);
-    let b = ray(files, ranks, sq, -df, -dr, 0);
-    // The far end of a ray is its highest bit when it runs upwards in
-    // square numbers, its lowest otherwise; drop it.
-    let strip = |r: u128, df: i32, dr: i32| -> u128 {
-        if r == 0 {
-            return 0;
-        }
-        let up = dr > 0 || (dr == 0 && df > 0);
-        let end = if up {
-            127 - r.leading_zeros()
-        } else {
-            r.trailing_zeros()
-        };
-        r & !(1u128 << end)
-    };
-    strip(a, df, dr) | strip(b, -df, -dr)
 }
 
 #[cfg(test)]
@@ -283,13 +283,14 @@ mod tests {
             WideSliders::new(8, 8).unwrap(),
         ] {
             for sq in 0..s.squares() {
-                let [file, rank, ne, nw] = s.line_masks(sq);
+                let [file, rank, ne, nw] = s.line_masks(sq).unwrap();
                 each_subset(file | rank, |occ| {
                     assert_eq!(
                         s.rook(sq, occ),
                         s.rook_reference(sq, occ),
                         "rook {sq} {occ:#x}"
                     );
+                    assert!(s.rook(sq, occ).is_some());
                 });
                 each_subset(ne | nw, |occ| {
                     assert_eq!(
@@ -316,23 +317,12 @@ mod tests {
     }
 
     #[test]
-    fn eight_by_eight_agrees_with_the_chess_tables() {
-        use crate::attacks::{bishop_attacks, rook_attacks};
-        use crate::{Bitboard, Square};
-        let s = WideSliders::new(8, 8).unwrap();
-        let mut rng = crate::rng::SplitMix64::new(8);
-        for _ in 0..20_000 {
-            let sq = rng.below(64) as usize;
-            let occ = rng.next_u64() & rng.next_u64();
-            let q = Square::new(sq as u8).unwrap();
-            assert_eq!(
-                s.rook(sq, occ as u128),
-                rook_attacks(q, Bitboard(occ)).0 as u128
-            );
-            assert_eq!(
-                s.bishop(sq, occ as u128),
-                bishop_attacks(q, Bitboard(occ)).0 as u128
-            );
-        }
+    fn off_the_board_is_none() {
+        let s = WideSliders::gothic();
+        assert_eq!(s.rook(80, 0), None);
+        assert_eq!(s.bishop(usize::MAX, !0), None);
+        assert_eq!(s.rook_reference(80, 0), None);
+        assert_eq!(s.line_masks(80), None);
+        assert!(s.rook(79, !0).is_some());
     }
 }

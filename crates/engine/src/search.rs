@@ -15,13 +15,59 @@
 //! Reporting goes through [`Listener`]; the library prints nothing.
 
 use crate::eval::{evaluate, PawnTable, SEE_VALUE};
-use crate::moves::{Move, MoveList};
-use crate::piece::Role;
-use crate::position::Position;
-use crate::tt::{Bound, SearchTable, TranspositionTable};
-use crate::{attacks, Bitboard, Color};
+use hashmate::game::repetitions;
+use hashmate::tt::{Bound, TranspositionTable, TtEntry};
+use hashmate::{attacks, Bitboard, Color, Move, MoveList, Position, Role};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
+
+/// What the search needs of a transposition table: the engine's
+/// [`TranspositionTable`], or a research table of the collision study. The
+/// engine's table ignores `lock`; the study's tables keep it beside each
+/// entry to count false hits.
+pub trait SearchTable: Sync {
+    /// The entry stored for `key`, if any.
+    fn probe(&self, key: u64, lock: u64) -> Option<TtEntry>;
+    /// Store a result for `key`.
+    #[allow(clippy::too_many_arguments)]
+    fn store(&self, key: u64, lock: u64, mv: Move, score: i16, eval: i16, depth: u8, bound: Bound);
+    /// Hint the CPU to fetch `key`'s entry.
+    fn prefetch(&self, _key: u64) {}
+    /// A new search begins (entries age).
+    fn new_search(&self);
+    /// Permille of the table in use, for UCI `hashfull`.
+    fn hashfull(&self) -> u32;
+}
+
+impl SearchTable for TranspositionTable {
+    #[inline(always)]
+    fn probe(&self, key: u64, _lock: u64) -> Option<TtEntry> {
+        TranspositionTable::probe(self, key)
+    }
+    #[inline(always)]
+    fn store(
+        &self,
+        key: u64,
+        _lock: u64,
+        mv: Move,
+        score: i16,
+        eval: i16,
+        depth: u8,
+        bound: Bound,
+    ) {
+        TranspositionTable::store(self, key, mv, score, eval, depth, bound)
+    }
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        TranspositionTable::prefetch(self, key)
+    }
+    fn new_search(&self) {
+        TranspositionTable::new_search(self)
+    }
+    fn hashfull(&self) -> u32 {
+        TranspositionTable::hashfull(self)
+    }
+}
 
 /// Score of being mated now; mate in n plies scores `MATE - n`.
 pub const MATE: i32 = 32_000;
@@ -166,7 +212,7 @@ fn from_tt(score: i16, ply: usize) -> i32 {
 /// may stop when continuing would lose; x-ray attackers behind a capturer
 /// join in. Pins are ignored, as usual for SEE.
 pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
-    if pos.is_castling(mv) {
+    if mv.is_castling() {
         return threshold <= 0;
     }
     let (from, to) = (mv.from(), mv.to());
@@ -182,7 +228,9 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     if balance < 0 {
         return false;
     }
-    let mover = pos.role_at(from).unwrap_or(Role::Pawn);
+    let Some(mover) = pos.role_at(from) else {
+        return false;
+    };
     balance = SEE_VALUE[mover.index()] - balance;
     if balance <= 0 {
         return true;
@@ -273,7 +321,7 @@ impl<'a, T: SearchTable> Worker<'a, T> {
             id,
             shared,
             limits,
-            pawns: PawnTable::default(),
+            pawns: crate::eval::new_pawn_table(),
             keys: keys.to_vec(),
             killers: [[Move::NULL; 2]; MAX_PLY + 1],
             history: Box::new([[[0; 64]; 64]; 2]),
@@ -314,18 +362,11 @@ impl<'a, T: SearchTable> Worker<'a, T> {
         self.shared.stop.load(Relaxed)
     }
 
+    /// Has the current position (the last key) occurred before, within
+    /// reach of the half-move clock? Inside the search one repetition is
+    /// scored as a draw.
     fn is_repetition(&self, pos: &Position) -> bool {
-        let n = self.keys.len();
-        let back = (pos.halfmove_clock() as usize).min(n.saturating_sub(1));
-        let key = pos.key();
-        let mut i = 2;
-        while i <= back {
-            if self.keys[n - 1 - i] == key {
-                return true;
-            }
-            i += 2;
-        }
-        false
+        repetitions(&self.keys, pos.halfmove_clock(), 2) >= 2
     }
 
     fn score_moves(
@@ -386,7 +427,7 @@ impl<'a, T: SearchTable> Worker<'a, T> {
         if ply >= MAX_PLY {
             return evaluate(pos, &mut self.pawns);
         }
-        let in_check = pos.in_check();
+        let in_check = pos.is_check();
         let mut best = -INF;
         if !in_check {
             let stand = evaluate(pos, &mut self.pawns);
@@ -415,7 +456,7 @@ impl<'a, T: SearchTable> Worker<'a, T> {
                 break;
             }
             let mut child = pos.clone();
-            child.play(mv);
+            child.play_unchecked(mv);
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if score > best {
                 best = score;
@@ -448,7 +489,7 @@ impl<'a, T: SearchTable> Worker<'a, T> {
                 0
             };
         }
-        let in_check = pos.in_check();
+        let in_check = pos.is_check();
         if in_check {
             depth += 1;
         }
@@ -509,7 +550,8 @@ impl<'a, T: SearchTable> Worker<'a, T> {
             if null_ok && depth >= 3 && static_eval >= beta && pos.has_non_pawn_material(us) {
                 let r = 3 + depth / 4;
                 let mut child = pos.clone();
-                child.play_null();
+                // Not in check here, so passing is allowed.
+                let _ = child.play_null();
                 self.keys.push(child.key());
                 let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
@@ -524,13 +566,7 @@ impl<'a, T: SearchTable> Worker<'a, T> {
 
         let mut moves = pos.legal_moves();
         if ply == 0 {
-            let mut filtered = MoveList::new();
-            for &m in moves.iter() {
-                if self.root_moves.contains(&m) && !self.excluded.contains(&m) {
-                    filtered.push(m);
-                }
-            }
-            moves = filtered;
+            moves.retain(|m| self.root_moves.contains(&m) && !self.excluded.contains(&m));
         }
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -551,8 +587,8 @@ impl<'a, T: SearchTable> Worker<'a, T> {
                 continue;
             }
             let mut child = pos.clone();
-            child.play(mv);
-            let gives_check = child.in_check();
+            child.play_unchecked(mv);
+            let gives_check = child.is_check();
             // Futility pruning: a quiet move that gives no check cannot
             // lift a static evaluation this far below alpha at low depth.
             if prunable && !gives_check && depth <= 3 && static_eval + 90 + 110 * depth <= alpha {
@@ -671,7 +707,7 @@ impl<'a, T: SearchTable> Worker<'a, T> {
             pawn_probes: 0,
         };
         if self.root_moves.is_empty() {
-            result.score = if pos.in_check() { -MATE } else { 0 };
+            result.score = if pos.is_check() { -MATE } else { 0 };
             return result;
         }
         let max_depth = self
@@ -758,8 +794,8 @@ impl<'a, T: SearchTable> Worker<'a, T> {
         self.shared.nodes.fetch_add(self.unflushed, Relaxed);
         self.unflushed = 0;
         result.nodes = self.shared.nodes();
-        result.pawn_hits = self.pawns.hits;
-        result.pawn_probes = self.pawns.probes;
+        result.pawn_hits = self.pawns.hits();
+        result.pawn_probes = self.pawns.probes();
         result
     }
 

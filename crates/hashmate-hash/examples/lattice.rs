@@ -1,5 +1,6 @@
-//! Seed 002's other use of Zobrist hashing: recognising lattice
-//! configurations already computed in a kinetic Monte Carlo simulation.
+//! Zobrist hashing beyond games: recognising lattice configurations already
+//! computed in a kinetic Monte Carlo simulation (the use Mason, Hudson and
+//! Sutton describe for substitutional alloys, Comput. Phys. Commun. 2005).
 //!
 //! A periodic L×L lattice holds two atom species, A and B. Each step
 //! proposes swapping a random A–B pair of neighbours; the configuration's
@@ -9,10 +10,10 @@
 //! recall rate and checks, every few steps, that the incremental key equals
 //! the key computed from scratch.
 //!
-//! Run: `cargo run --release -p hashmate --example lattice [L] [STEPS]`
+//! Run: `cargo run --release -p hashmate-hash --example lattice [L] [STEPS]`
 
-use hashmate::rng::SplitMix64;
-use hashmate::zobrist::Zobrist;
+use hashmate_hash::rng::SplitMix64;
+use hashmate_hash::zobrist::{Zobrist, ZobristError};
 use std::collections::HashMap;
 
 const A: usize = 0;
@@ -33,12 +34,16 @@ fn energy(lattice: &[usize], l: usize) -> i64 {
     e
 }
 
-fn main() {
+fn main() -> Result<(), ZobristError> {
     let mut args = std::env::args().skip(1);
-    let l: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(4);
+    let l: usize = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(4)
+        .clamp(2, 1000);
     let steps: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(200_000);
     let n = l * l;
-    let zobrist: Zobrist<u64> = Zobrist::new(n, 2, 0, 2026);
+    let zobrist: Zobrist<u64> = Zobrist::new(n, 2, 0, 2026)?;
     let mut rng = SplitMix64::new(7);
     // Half A, half B, shuffled.
     let mut lattice: Vec<usize> = (0..n).map(|i| if i < n / 2 { A } else { B }).collect();
@@ -50,7 +55,7 @@ fn main() {
         let board: Vec<Option<usize>> = lat.iter().map(|&s| Some(s)).collect();
         zobrist.key_of_board(&board)
     };
-    let mut key = scratch(&lattice);
+    let mut key = scratch(&lattice)?;
     let mut cache: HashMap<u64, i64> = HashMap::new();
     let (mut recalled, mut computed, mut checks) = (0u64, 0u64, 0u64);
     let mut current = energy(&lattice, l);
@@ -69,8 +74,8 @@ fn main() {
         }
         // The key of the proposed configuration: two cells change state.
         let mut proposed = key;
-        zobrist.change(&mut proposed, i, lattice[i], lattice[j]);
-        zobrist.change(&mut proposed, j, lattice[j], lattice[i]);
+        zobrist.change(&mut proposed, i, lattice[i], lattice[j])?;
+        zobrist.change(&mut proposed, j, lattice[j], lattice[i])?;
         lattice.swap(i, j);
         let e = match cache.get(&proposed) {
             Some(&e) => {
@@ -97,7 +102,7 @@ fn main() {
         if step % 97 == 0 {
             assert_eq!(
                 key,
-                scratch(&lattice),
+                scratch(&lattice)?,
                 "incremental key drifted at step {step}"
             );
             assert_eq!(current, energy(&lattice, l));
@@ -112,4 +117,5 @@ fn main() {
         100.0 * recalled as f64 / total.max(1) as f64
     );
     println!("incremental key == key from scratch at all {checks} checks");
+    Ok(())
 }

@@ -26,9 +26,9 @@
 //! `2^k + 2`). [`PerfectHash`] shifts only when it must; the minimal variants
 //! always normalise to bit 0, since their added constant assumes it.
 //!
-//! This module is the generic, checked form used for the 9×9 and 10×8
-//! boards and by tests; the 8×8 attack tables in [`crate::attacks`] use the
-//! same functions with the constants written out, and are tested against it.
+//! This module is the generic, checked form, used for the 9×9 and 10×8
+//! boards of [`crate::wide`]; the chess crate's 8×8 attack tables use the
+//! same functions with the constants written out, and test them against it.
 
 use core::fmt;
 
@@ -46,6 +46,7 @@ pub enum HashKind {
 }
 
 impl HashKind {
+    /// The four functions.
     pub const ALL: [HashKind; 4] = [
         HashKind::H1,
         HashKind::H2,
@@ -61,6 +62,7 @@ impl HashKind {
         }
     }
 
+    /// The paper's name of the function (`h1`, `ĥ2`, …).
     pub const fn name(self) -> &'static str {
         match self {
             HashKind::H1 => "h1",
@@ -86,13 +88,20 @@ pub enum PerfectHashError {
     NoActivePositions,
     /// The function is not perfect for this many active positions.
     TooManyActive {
+        /// The function asked for.
         kind: HashKind,
+        /// Spacing between active positions.
         k: u32,
+        /// Active positions asked for.
         n: u32,
+        /// The most this function hashes perfectly with this `k`.
         max: u32,
     },
     /// The last active position does not fit in 128 bits.
-    TooWide { last_bit: u64 },
+    TooWide {
+        /// The bit the last active position would occupy.
+        last_bit: u64,
+    },
 }
 
 impl fmt::Display for PerfectHashError {
@@ -117,7 +126,7 @@ impl std::error::Error for PerfectHashError {}
 /// One of the paper's hash functions for a fixed line geometry.
 ///
 /// ```
-/// use hashmate::perfect_hash::{HashKind, PerfectHash};
+/// use hashmate_hash::perfect_hash::{HashKind, PerfectHash};
 /// // The a-file of a chess board: 8 positions, 8 bits apart.
 /// let h = PerfectHash::new(HashKind::H1, 8, 8, 0).unwrap();
 /// assert_eq!(h.modulus(), 258);
@@ -186,6 +195,7 @@ impl PerfectHash {
         })
     }
 
+    /// Which of the paper's functions this is.
     pub const fn kind(&self) -> HashKind {
         self.kind
     }
@@ -200,6 +210,7 @@ impl PerfectHash {
         self.n
     }
 
+    /// Bit position of the first active position.
     pub const fn first(&self) -> u32 {
         self.first
     }
@@ -215,11 +226,13 @@ impl PerfectHash {
     }
 
     /// Number of table entries needed to index by the hash directly:
-    /// the modulus, or `2^N` for the minimal variants.
+    /// the modulus, or `2^N` for the minimal variants (saturating at
+    /// `usize::MAX` for a single active position far up a wide line, whose
+    /// modulus is astronomically large).
     pub fn table_size(&self) -> usize {
         match self.kind {
             HashKind::H1Minimal | HashKind::H2Minimal => 1usize << self.n,
-            _ => self.modulus as usize,
+            _ => usize::try_from(self.modulus).unwrap_or(usize::MAX),
         }
     }
 

@@ -6,17 +6,15 @@
 //! squares around the king), and pawn structure — passed, isolated, doubled
 //! and backward pawns and the pawn shield in front of each possible king
 //! wing. Pawn structure depends on the pawns alone, so it is computed once
-//! per pawn configuration and kept in a [`PawnTable`] keyed by the
-//! position's pawn key (seed 003). The phase (0 = bare kings and pawns,
-//! 24 = all pieces) blends the middlegame and endgame sums.
+//! per pawn configuration and kept in a pawn hash table keyed by the
+//! position's pawn key. The phase (0 = bare kings and pawns, 24 = all
+//! pieces) blends the middlegame and endgame sums.
 
-use crate::attacks::{
+use hashmate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use crate::bitboard::Bitboard;
-use crate::piece::Role;
-use crate::position::Position;
-use crate::square::{Color, File, Rank, Square};
+use hashmate::pawn_table::PawnHashTable;
+use hashmate::{Bitboard, Color, File, Position, Rank, Role, Square};
 
 /// A middlegame/endgame pair.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -162,7 +160,6 @@ const SHIELD_PAWN: i32 = 12;
 /// What the pawn table keeps per pawn configuration.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct PawnEntry {
-    key: u64,
     /// Structure score, White minus Black.
     pub score: Score,
     /// Passed pawns of each colour.
@@ -171,56 +168,19 @@ pub struct PawnEntry {
     pub shield: [[i16; 3]; 2],
 }
 
-/// The pawn hash table: any number of entries (default 49,981, seed 003's
-/// size), indexed by a multiply-high reduction of the pawn key.
-pub struct PawnTable {
-    entries: Vec<PawnEntry>,
-    pub hits: u64,
-    pub probes: u64,
-}
+/// The pawn hash table of the evaluation.
+pub type PawnTable = PawnHashTable<PawnEntry>;
 
-impl PawnTable {
-    pub const DEFAULT_ENTRIES: usize = 49_981;
+/// Entries of a search thread's pawn table: 49,981, a prime-sized table
+/// of about 2 MB that holds a long search's pawn structures.
+pub const PAWN_TABLE_ENTRIES: usize = 49_981;
 
-    pub fn new(entries: usize) -> PawnTable {
-        PawnTable {
-            entries: vec![PawnEntry::default(); entries.max(1)],
-            hits: 0,
-            probes: 0,
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.entries.fill(PawnEntry::default());
-        self.hits = 0;
-        self.probes = 0;
-    }
-
-    /// The entry for the pawns of `pos`, computed on a miss.
-    pub fn probe(&mut self, pos: &Position) -> PawnEntry {
-        let key = pos.pawn_key();
-        // Multiply-high reduction: fast, and fine for a non-power of two.
-        let i = ((key as u128 * self.entries.len() as u128) >> 64) as usize;
-        self.probes += 1;
-        let e = &mut self.entries[i];
-        if e.key == key && key != 0 {
-            self.hits += 1;
-            return *e;
-        }
-        *e = pawn_structure(pos);
-        e.key = key;
-        *e
-    }
-
-    pub fn hit_rate(&self) -> f64 {
-        self.hits as f64 / self.probes.max(1) as f64
-    }
-}
-
-impl Default for PawnTable {
-    fn default() -> Self {
-        PawnTable::new(Self::DEFAULT_ENTRIES)
-    }
+/// A pawn table of the default size, or of a single entry (which still
+/// works, only slower) if that cannot be allocated.
+pub fn new_pawn_table() -> PawnTable {
+    PawnTable::new(PAWN_TABLE_ENTRIES)
+        .or_else(|_| PawnTable::new(1))
+        .expect("a one-entry pawn table can be allocated")
 }
 
 /// Squares in front of `sq` from `color`'s point of view, on its file.
@@ -310,7 +270,7 @@ pub fn phase(pos: &Position) -> i32 {
 pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
     let mut s = Score::default();
     let occ = pos.occupied();
-    let pe = pawns.probe(pos);
+    let pe = pawns.probe(pos.pawn_key(), || pawn_structure(pos));
     s += pe.score;
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
@@ -381,7 +341,10 @@ mod tests {
     use super::*;
 
     fn eval(fen: &str) -> i32 {
-        evaluate(&Position::from_fen(fen).unwrap(), &mut PawnTable::new(1024))
+        evaluate(
+            &Position::from_fen(fen).unwrap(),
+            &mut PawnTable::new(1024).unwrap(),
+        )
     }
 
     #[test]
@@ -420,14 +383,12 @@ mod tests {
 
     #[test]
     fn pawn_table_hits_and_agrees() {
-        let mut t = PawnTable::new(49_981);
+        let mut t = new_pawn_table();
         let pos = Position::startpos();
-        let a = t.probe(&pos);
-        let b = t.probe(&pos);
+        let a = t.probe(pos.pawn_key(), || pawn_structure(&pos));
+        let b = t.probe(pos.pawn_key(), || unreachable!("a hit"));
         assert_eq!(a, b);
-        assert_eq!(t.hits, 1);
-        let mut fresh = pawn_structure(&pos);
-        fresh.key = a.key;
-        assert_eq!(a, fresh);
+        assert_eq!(t.hits(), 1);
+        assert_eq!(a, pawn_structure(&pos));
     }
 }

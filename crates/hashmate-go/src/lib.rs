@@ -11,21 +11,53 @@
 //! Both are one hash-set lookup whatever the length of the game; no board
 //! is ever compared or replayed. Where suicide is allowed, suicides are
 //! exempt from ko and superko, as in GNU Go.
+//!
+//! Points are numbered `row × size + column` from the lower-left corner;
+//! [`GoBoard::point`] converts coordinates. Protocol syntax (GTP vertices)
+//! and move-choosing policies belong to front ends, not to this crate.
+//!
+//! ```
+//! use hashmate_go::{GoBoard, IllegalMove, KoRule, Rules, Stone};
+//!
+//! // A ko on a 5×5 board under positional superko.
+//! let mut b = GoBoard::new(5, Rules { ko: KoRule::PositionalSuperko, suicide: false })?;
+//! let p = |col, row| b.point(col, row).expect("on the board");
+//! let (b2, c2) = (p(1, 1), p(2, 1));
+//! for (col, row) in [(1, 0), (0, 1), (1, 2)] {
+//!     let q = b.point(col, row).expect("on the board");
+//!     b.play(Stone::Black, q)?;
+//! }
+//! for (col, row) in [(2, 0), (3, 1), (2, 2), (1, 1)] {
+//!     let q = b.point(col, row).expect("on the board");
+//!     b.play(Stone::White, q)?;
+//! }
+//! b.play(Stone::Black, c2)?; // captures the white stone on B2
+//! assert_eq!(b.at(b2), None);
+//! // White may not retake at once: the board would repeat.
+//! assert_eq!(b.check(Stone::White, b2), Err(IllegalMove::PositionalSuperko));
+//! assert_eq!(b.key(), b.key_from_scratch());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use crate::rng::SplitMix64;
-use crate::zobrist::Zobrist;
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
 use core::cell::RefCell;
 use core::fmt;
+use hashmate_hash::zobrist::Zobrist;
 use std::collections::HashSet;
 
 /// A player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stone {
+    /// Black, who moves first.
     Black = 0,
+    /// White.
     White = 1,
 }
 
 impl Stone {
+    /// The other colour.
     pub fn opponent(self) -> Stone {
         match self {
             Stone::Black => Stone::White,
@@ -51,6 +83,7 @@ pub enum KoRule {
 /// Rules of play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// Which repetitions are forbidden.
     pub ko: KoRule,
     /// Whether a move that leaves its own group without liberties (and
     /// captures nothing) is allowed; the group is then removed.
@@ -69,12 +102,18 @@ impl Default for Rules {
 /// Why a move is illegal.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
+    /// The point is not on the board.
     OffBoard,
+    /// A stone stands there.
     Occupied,
+    /// The stone would have no liberty and capture nothing, and the rules
+    /// forbid suicide.
     Suicide,
     /// Immediate recapture of a ko.
     Ko,
+    /// The board would repeat an earlier board.
     PositionalSuperko,
+    /// The board would repeat an earlier board with the same player to move.
     SituationalSuperko,
 }
 
@@ -114,9 +153,15 @@ pub struct GoBoard {
     cells: Vec<Option<Stone>>,
     to_move: Stone,
     rules: Rules,
-    zobrist: Zobrist<u64>,
+    /// The key of each stone colour on each point, taken once from a seeded
+    /// [`Zobrist`] table (so every index below is a point of this board).
+    stone_keys: Vec<[u64; 2]>,
+    /// XORed in for "White to move" by situational superko.
+    white_to_move: u64,
     key: u64,
-    ko_point: Option<usize>,
+    /// A simple ko: the point just captured and the colour that may not
+    /// retake there on its next move (the colour of the captured stone).
+    ko: Option<(usize, Stone)>,
     seen: HashSet<u64>,
     seen_situational: HashSet<u64>,
     neighbours: Vec<[usize; 4]>,
@@ -142,6 +187,13 @@ impl GoBoard {
             return Err(BadSize(size));
         }
         let n = size * size;
+        let zobrist: Zobrist<u64> = Zobrist::new(n, 2, 1, GO_SEED).map_err(|_| BadSize(size))?;
+        let stone_keys = zobrist
+            .keys()
+            .chunks_exact(2)
+            .map(|k| [k[0], k[1]])
+            .collect();
+        let white_to_move = zobrist.extra(0).map_err(|_| BadSize(size))?;
         let neighbours = (0..n)
             .map(|p| {
                 let (r, c) = (p / size, p % size);
@@ -158,9 +210,10 @@ impl GoBoard {
             cells: vec![None; n],
             to_move: Stone::Black,
             rules,
-            zobrist: Zobrist::new(n, 2, 1, GO_SEED),
+            stone_keys,
+            white_to_move,
             key: 0,
-            ko_point: None,
+            ko: None,
             seen: HashSet::new(),
             seen_situational: HashSet::new(),
             neighbours,
@@ -172,18 +225,22 @@ impl GoBoard {
         Ok(b)
     }
 
+    /// Points per side.
     pub fn size(&self) -> usize {
         self.size
     }
 
+    /// The rules in force.
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
+    /// The player to move.
     pub fn to_move(&self) -> Stone {
         self.to_move
     }
 
+    /// Set the player to move (a protocol may let either colour play).
     pub fn set_to_move(&mut self, s: Stone) {
         self.to_move = s;
     }
@@ -193,6 +250,8 @@ impl GoBoard {
         self.key
     }
 
+    /// The stone on point `p`; `None` for an empty point or one off the
+    /// board.
     pub fn at(&self, p: usize) -> Option<Stone> {
         self.cells.get(p).copied().flatten()
     }
@@ -207,15 +266,19 @@ impl GoBoard {
         self.captures[s as usize]
     }
 
-    /// The key of the stones computed from scratch (tests).
+    /// The key of the stones computed from scratch, to check the
+    /// incremental [`GoBoard::key`].
     pub fn key_from_scratch(&self) -> u64 {
-        let board: Vec<Option<usize>> = self.cells.iter().map(|c| c.map(|s| s as usize)).collect();
-        self.zobrist.key_of_board(&board)
+        self.cells
+            .iter()
+            .zip(&self.stone_keys)
+            .filter_map(|(c, k)| c.map(|s| k[s as usize]))
+            .fold(0, |a, b| a ^ b)
     }
 
     fn situational(&self, key: u64, next: Stone) -> u64 {
         if next == Stone::White {
-            key ^ self.zobrist.extra(0)
+            key ^ self.white_to_move
         } else {
             key
         }
@@ -274,8 +337,7 @@ impl GoBoard {
         if self.cells[p].is_some() {
             return Err(IllegalMove::Occupied);
         }
-        let mut key = self.key;
-        self.zobrist.place(&mut key, p, color as usize);
+        let mut key = self.key ^ self.stone_keys[p][color as usize];
         let mut stones = core::mem::take(&mut self.scratch.borrow_mut().2);
         let mut captured = Vec::new();
         let mut own_liberty = false;
@@ -289,7 +351,7 @@ impl GoBoard {
                 Some(c) if c != color => {
                     if !captured.contains(&n) && !self.has_liberty(n, p, &mut stones) {
                         for &s in &stones {
-                            self.zobrist.remove(&mut key, s, c as usize);
+                            key ^= self.stone_keys[s][c as usize];
                         }
                         captured.extend_from_slice(&stones);
                     }
@@ -310,7 +372,7 @@ impl GoBoard {
             }
             // The whole new group goes: the stone just placed and its
             // friends (each friendly group scanned once).
-            self.zobrist.remove(&mut key, p, color as usize);
+            key ^= self.stone_keys[p][color as usize];
             let mut removed: Vec<usize> = Vec::new();
             for &n in own_neighbours.iter().filter(|&&n| n != NONE) {
                 if removed.contains(&n) {
@@ -318,7 +380,7 @@ impl GoBoard {
                 }
                 self.has_liberty(n, p, &mut stones);
                 for &s in &stones {
-                    self.zobrist.remove(&mut key, s, color as usize);
+                    key ^= self.stone_keys[s][color as usize];
                 }
                 removed.extend_from_slice(&stones);
             }
@@ -341,7 +403,7 @@ impl GoBoard {
         match self.rules.ko {
             KoRule::None => Ok(()),
             KoRule::Simple => {
-                if self.ko_point == Some(p) && color == self.to_move {
+                if self.ko == Some((p, color)) {
                     Err(IllegalMove::Ko)
                 } else {
                     Ok(())
@@ -367,6 +429,7 @@ impl GoBoard {
         }
     }
 
+    /// Whether playing `color` at `p` is legal ([`GoBoard::check`] is `Ok`).
     pub fn is_legal(&self, color: Stone, p: usize) -> bool {
         self.check(color, p).is_ok()
     }
@@ -395,13 +458,13 @@ impl GoBoard {
         }
         // A simple ko arises when one stone captured exactly one stone and
         // now stands alone with that point as its only liberty.
-        self.ko_point = None;
+        self.ko = None;
         if captured.len() == 1 && !suicide {
             let lone = self.neighbours[p]
                 .iter()
                 .all(|&n| n == NONE || self.cells[n] == Some(color.opponent()) || n == captured[0]);
             if lone {
-                self.ko_point = Some(captured[0]);
+                self.ko = Some((captured[0], color.opponent()));
             }
         }
         self.key = key;
@@ -413,90 +476,16 @@ impl GoBoard {
 
     /// Pass: the turn changes, the board does not.
     pub fn pass(&mut self) {
-        self.ko_point = None;
+        self.ko = None;
         self.to_move = self.to_move.opponent();
         self.moves += 1;
         self.record();
     }
 
-    /// Is `p` an eye of `color`: every orthogonal neighbour is `color`, and
-    /// the diagonals are not held by the opponent (at most one in the
-    /// centre, none on the edge).
-    pub fn is_eye(&self, color: Stone, p: usize) -> bool {
-        if self.cells[p].is_some() {
-            return false;
-        }
-        if self.neighbours[p]
-            .iter()
-            .any(|&n| n != NONE && self.cells[n] != Some(color))
-        {
-            return false;
-        }
-        let (r, c) = ((p / self.size) as i32, (p % self.size) as i32);
-        let mut enemy = 0;
-        let mut off = 0;
-        for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            let (rr, cc) = (r + dr, c + dc);
-            if rr < 0 || cc < 0 || rr >= self.size as i32 || cc >= self.size as i32 {
-                off += 1;
-            } else if self.cells[(rr * self.size as i32 + cc) as usize] == Some(color.opponent()) {
-                enemy += 1;
-            }
-        }
-        if off > 0 {
-            enemy == 0
-        } else {
-            enemy <= 1
-        }
-    }
-
-    /// A random legal move for `color` that does not fill its own eye, or
-    /// `None` (pass).
-    pub fn random_move(&self, color: Stone, rng: &mut SplitMix64) -> Option<usize> {
-        let n = self.cells.len();
-        let start = rng.below(n as u64) as usize;
-        (0..n)
-            .map(|i| (start + i) % n)
-            .find(|&p| self.cells[p].is_none() && !self.is_eye(color, p) && self.is_legal(color, p))
-    }
-
-    /// The point at column `col` (0 = A) and row `row` (0 = bottom).
+    /// The point at column `col` (0 = the left edge) and row `row`
+    /// (0 = the bottom edge); `None` off the board.
     pub fn point(&self, col: usize, row: usize) -> Option<usize> {
         (col < self.size && row < self.size).then_some(row * self.size + col)
-    }
-
-    /// GTP vertex of a point (`A1`; the letter I is skipped).
-    pub fn vertex(&self, p: usize) -> String {
-        let col = p % self.size;
-        let letter = (b'A' + col as u8 + u8::from(col >= 8)) as char;
-        format!("{letter}{}", p / self.size + 1)
-    }
-
-    /// Parse a GTP vertex (case-insensitive; `None` for "pass").
-    ///
-    /// # Errors
-    /// A message when the text is not a vertex on this board.
-    pub fn parse_vertex(&self, s: &str) -> Result<Option<usize>, String> {
-        let t = s.trim().to_ascii_uppercase();
-        if t == "PASS" {
-            return Ok(None);
-        }
-        let mut chars = t.chars();
-        let letter = chars.next().ok_or("empty vertex")?;
-        if !letter.is_ascii_uppercase() || letter == 'I' {
-            return Err(format!("invalid vertex '{s}'"));
-        }
-        let col = (letter as u8 - b'A') as usize - usize::from(letter > 'I');
-        let row: usize = chars
-            .as_str()
-            .parse()
-            .map_err(|_| format!("invalid vertex '{s}'"))?;
-        if row == 0 {
-            return Err(format!("invalid vertex '{s}'"));
-        }
-        self.point(col, row - 1)
-            .map(Some)
-            .ok_or_else(|| format!("vertex '{s}' is off the board"))
     }
 }
 
@@ -526,18 +515,40 @@ impl fmt::Display for GoBoard {
 mod tests {
     use super::*;
 
+    use hashmate_hash::rng::SplitMix64;
+
     fn board(size: usize, ko: KoRule) -> GoBoard {
         GoBoard::new(size, Rules { ko, suicide: false }).unwrap()
+    }
+
+    /// A point from a vertex like `C3` (letters skip I), `None` for `pass`.
+    fn v(b: &GoBoard, s: &str) -> Option<usize> {
+        if s == "pass" {
+            return None;
+        }
+        let letter = s.as_bytes()[0];
+        let col = (letter - b'A') as usize - usize::from(letter > b'I');
+        let row: usize = s[1..].parse().unwrap();
+        Some(b.point(col, row - 1).unwrap())
     }
 
     fn play(b: &mut GoBoard, moves: &[&str]) {
         for m in moves {
             let color = b.to_move();
-            match b.parse_vertex(m).unwrap() {
+            match v(b, m) {
                 Some(p) => b.play(color, p).unwrap_or_else(|e| panic!("{m}: {e}")),
                 None => b.pass(),
             }
         }
+    }
+
+    /// A random legal move, or `None` when there is none.
+    fn random_move(b: &GoBoard, color: Stone, rng: &mut SplitMix64) -> Option<usize> {
+        let n = b.size() * b.size();
+        let start = rng.below(n as u64) as usize;
+        (0..n)
+            .map(|i| (start + i) % n)
+            .find(|&p| b.is_legal(color, p))
     }
 
     #[test]
@@ -546,7 +557,7 @@ mod tests {
         play(&mut b, &["B2", "A2", "C1", "B1", "A1"]);
         // Black's A1 captures nothing: White B1? B1 has liberties? B1 is
         // surrounded by A1 (black), C1 (black), B2 (black): captured.
-        assert_eq!(b.at(b.parse_vertex("B1").unwrap().unwrap()), None);
+        assert_eq!(b.at(v(&b, "B1").unwrap()), None);
         assert_eq!(b.captures(Stone::Black), 1);
         assert_eq!(b.key(), b.key_from_scratch());
     }
@@ -560,7 +571,7 @@ mod tests {
             &["B1", "C1", "A2", "D2", "B3", "C3", "pass", "B2", "C2"],
         );
         // Black C2 captured White B2; White may not retake at B2 at once.
-        let b2 = b.parse_vertex("B2").unwrap().unwrap();
+        let b2 = v(&b, "B2").unwrap();
         assert_eq!(b.check(Stone::White, b2), Err(IllegalMove::Ko));
         play(&mut b, &["E5", "E4"]);
         assert!(
@@ -648,7 +659,7 @@ mod tests {
         let list: Vec<&str> = moves.split(' ').collect();
         let (last, prefix) = list.split_last().unwrap();
         play(&mut b, prefix);
-        let p = b.parse_vertex(last).unwrap().unwrap();
+        let p = v(&b, last).unwrap();
         let verdict = b.check(b.to_move(), p);
         if verdict.is_ok() {
             b.play(b.to_move(), p).unwrap();
@@ -702,7 +713,7 @@ mod tests {
     fn suicide_rules() {
         let mut b = board(3, KoRule::Simple);
         play(&mut b, &["B1", "pass", "A2"]);
-        let a1 = b.parse_vertex("A1").unwrap().unwrap();
+        let a1 = v(&b, "A1").unwrap();
         assert_eq!(b.check(Stone::White, a1), Err(IllegalMove::Suicide));
         let mut s = GoBoard::new(
             3,
@@ -719,15 +730,44 @@ mod tests {
     }
 
     #[test]
-    fn vertices() {
+    fn sizes_and_points() {
         let b = board(19, KoRule::Simple);
-        assert_eq!(b.vertex(b.parse_vertex("J10").unwrap().unwrap()), "J10");
-        assert_eq!(b.parse_vertex("pass"), Ok(None));
-        for bad in ["I5", "Z1", "A0", "A20", "", "11", "A-1"] {
-            assert!(b.parse_vertex(bad).is_err(), "{bad}");
-        }
+        assert_eq!(b.point(18, 18), Some(360));
+        assert_eq!(b.point(19, 0), None);
+        assert_eq!(b.at(361), None);
+        assert_eq!(b.check(Stone::Black, 361), Err(IllegalMove::OffBoard));
         assert_eq!(GoBoard::new(1, Rules::default()).err(), Some(BadSize(1)));
         assert_eq!(GoBoard::new(26, Rules::default()).err(), Some(BadSize(26)));
+        assert_eq!(
+            GoBoard::new(usize::MAX, Rules::default()).err(),
+            Some(BadSize(usize::MAX))
+        );
+    }
+
+    /// The capturer may fill its own ko point at once; only the captured
+    /// colour's immediate retake is forbidden — whoever the board thinks is
+    /// to move (GTP lets either colour play or ask).
+    #[test]
+    fn the_capturer_may_fill_its_ko_point() {
+        let mut b = board(5, KoRule::Simple);
+        for (c, m) in [
+            (Stone::Black, "B3"),
+            (Stone::Black, "A2"),
+            (Stone::Black, "B1"),
+            (Stone::White, "C3"),
+            (Stone::White, "D2"),
+            (Stone::White, "C1"),
+            (Stone::White, "B2"),
+            (Stone::Black, "C2"),
+        ] {
+            b.play(c, v(&b, m).unwrap()).unwrap();
+        }
+        let b2 = v(&b, "B2").unwrap();
+        assert_eq!(b.check(Stone::White, b2), Err(IllegalMove::Ko));
+        assert_eq!(b.check(Stone::Black, b2), Ok(()));
+        b.set_to_move(Stone::Black);
+        assert_eq!(b.check(Stone::Black, b2), Ok(()));
+        assert_eq!(b.check(Stone::White, b2), Err(IllegalMove::Ko));
     }
 
     #[test]
@@ -741,7 +781,7 @@ mod tests {
             let mut b = board(9, ko);
             for _ in 0..300 {
                 let c = b.to_move();
-                match b.random_move(c, &mut rng) {
+                match random_move(&b, c, &mut rng) {
                     Some(p) => b.play(c, p).unwrap(),
                     None => b.pass(),
                 }

@@ -1,9 +1,17 @@
 //! A small, documented, seeded PRNG: SplitMix64 (Steele, Lea & Flood, 2014).
 //!
-//! Used wherever the library needs reproducible random numbers — the hash
-//! lock keys, the generic Zobrist tables, the magic-number search. The output
-//! depends only on the seed, never on the platform or its byte order, so
-//! keys drawn from it are portable (seed 001's reproducibility point).
+//! Used wherever reproducible random numbers are needed — Zobrist keys,
+//! magic-number searches, random playouts in tests. The output depends only
+//! on the seed, never on the platform or its byte order, so keys drawn from
+//! it are portable: a table built from a seed is the same everywhere.
+//!
+//! ```
+//! use hashmate_hash::rng::SplitMix64;
+//! let mut a = SplitMix64::new(42);
+//! let mut b = SplitMix64::new(42);
+//! assert_eq!(a.next_u64(), b.next_u64());
+//! assert!(a.below(6) < 6);
+//! ```
 
 /// SplitMix64: a 64-bit state advanced by a Weyl constant and scrambled.
 #[derive(Clone, Debug)]
@@ -12,6 +20,7 @@ pub struct SplitMix64 {
 }
 
 impl SplitMix64 {
+    /// A generator whose whole output is determined by `seed`.
     pub const fn new(seed: u64) -> Self {
         SplitMix64 { state: seed }
     }
@@ -37,8 +46,8 @@ impl SplitMix64 {
         self.next_u64() & self.next_u64() & self.next_u64()
     }
 
-    /// Uniform in `0..n` (`n > 0`), by multiply-high: no modulo bias worth
-    /// mentioning for the small `n` used here and no division.
+    /// Uniform in `0..n` by multiply-high (no division; the bias is below
+    /// `n / 2^64`). `below(0)` is 0.
     #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         ((self.next_u64() as u128 * n as u128) >> 64) as u64

@@ -1,7 +1,7 @@
 //! Random full-board occupancies (proptest) on 9×9 and 10×8: the
 //! perfect-hash attacks equal the ray walk for every square.
 
-use hashmate::wide::WideSliders;
+use hashmate_hash::wide::WideSliders;
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -20,6 +20,7 @@ proptest! {
             let mask = if n == 128 { !0 } else { (1u128 << n) - 1 };
             for occ in [a & mask, a & b & mask] {
                 prop_assert_eq!(s.rook(sq, occ), s.rook_reference(sq, occ));
+                prop_assert!(s.rook(sq, occ).is_some());
                 prop_assert_eq!(s.bishop(sq, occ), s.bishop_reference(sq, occ));
             }
         }

@@ -1,0 +1,229 @@
+//! A game: a start position, the moves played, and the Zobrist key of
+//! every position reached, so that repetitions are found by comparing keys.
+//!
+//! A position can only repeat while the half-move clock runs: a capture or
+//! pawn move makes every earlier position unreachable. So a repetition
+//! check looks back at most `halfmove_clock` plies, and only at positions
+//! with the same side to move (every second ply). [`repetitions`] does that
+//! on a slice of keys; [`Game`] and the engine's search both use it.
+//!
+//! ```
+//! use hashmate::{DrawReason, Game, Outcome, Position};
+//! let mut game = Game::new(Position::startpos());
+//! for _ in 0..2 {
+//!     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+//!         game.play_uci(uci)?;
+//!     }
+//! }
+//! assert!(game.is_repetition(3)); // the start position, a third time
+//! assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+//! # Ok::<(), hashmate::PlayError>(())
+//! ```
+
+use crate::moves::{Move, MoveParseError};
+use crate::position::{DrawReason, IllegalMoveError, Outcome, Position};
+use core::fmt;
+
+/// How often the last key of `keys` occurs among the positions that can
+/// repeat it: looking back at most `halfmove_clock` plies, every second
+/// one. The count includes the last position itself, and stops early once
+/// it reaches `stop_at`.
+///
+/// ```
+/// use hashmate::game::repetitions;
+/// // Keys of a game where the position 7 recurs at plies 0, 4 and 8.
+/// let keys = [7, 1, 2, 3, 7, 4, 5, 6, 7];
+/// assert_eq!(repetitions(&keys, 8, usize::MAX), 3);
+/// assert_eq!(repetitions(&keys, 4, usize::MAX), 2); // a pawn moved 5 plies ago
+/// assert_eq!(repetitions(&keys, 8, 2), 2);
+/// ```
+#[inline]
+pub fn repetitions(keys: &[u64], halfmove_clock: u32, stop_at: usize) -> usize {
+    let Some((&key, earlier)) = keys.split_last() else {
+        return 0;
+    };
+    let back = (halfmove_clock as usize).min(earlier.len());
+    let mut n = 1;
+    let mut i = 2;
+    while i <= back && n < stop_at {
+        if earlier[earlier.len() - i] == key {
+            n += 1;
+        }
+        i += 2;
+    }
+    n
+}
+
+/// Why a move could not be played in a [`Game`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The text is not a legal move in UCI notation.
+    Parse(MoveParseError),
+    /// The move is not legal in the current position.
+    Illegal(IllegalMoveError),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Parse(e) => e.fmt(f),
+            PlayError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<MoveParseError> for PlayError {
+    fn from(e: MoveParseError) -> Self {
+        PlayError::Parse(e)
+    }
+}
+
+impl From<IllegalMoveError> for PlayError {
+    fn from(e: IllegalMoveError) -> Self {
+        PlayError::Illegal(e)
+    }
+}
+
+/// A game from a start position: the moves played, the positions reached
+/// and their keys.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    positions: Vec<Position>,
+    keys: Vec<u64>,
+    moves: Vec<Move>,
+}
+
+impl Game {
+    /// A game starting at `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            keys: vec![start.key()],
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        // `positions` always holds at least the start position.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The Polyglot key of every position of the game, the start first and
+    /// the current one last.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// Play `mv` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`]; the game is unchanged.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        let mut next = self.position().clone();
+        next.try_play(mv)?;
+        self.keys.push(next.key());
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Parse a move in UCI notation and play it.
+    ///
+    /// # Errors
+    /// [`PlayError::Parse`] for text that is not a legal UCI move here; the
+    /// game is unchanged.
+    pub fn play_uci(&mut self, uci: &str) -> Result<Move, PlayError> {
+        let mv = self.position().parse_uci(uci)?;
+        self.try_play(mv)?;
+        Ok(mv)
+    }
+
+    /// Take back the last move; `None` at the start position.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        Some(mv)
+    }
+
+    /// Has the current position occurred at least `n` times (counting
+    /// now)? Positions are the same when their Polyglot keys are: the same
+    /// pieces, side to move, castling rights and capturable en-passant file.
+    pub fn is_repetition(&self, n: usize) -> bool {
+        repetitions(&self.keys, self.position().halfmove_clock(), n) >= n
+    }
+
+    /// [`Game::is_repetition`]`(3)`: a draw may be claimed.
+    pub fn is_threefold_repetition(&self) -> bool {
+        self.is_repetition(3)
+    }
+
+    /// How the game stands: [`Position::outcome`] (checkmate, stalemate,
+    /// insufficient material, fifty moves), then threefold repetition; or
+    /// `None` while play goes on. The fifty-move rule and threefold
+    /// repetition entitle a player to claim a draw under FIDE rules; like
+    /// engine tournaments, this treats them as ending the game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.position().outcome().or_else(|| {
+            self.is_threefold_repetition()
+                .then_some(Outcome::Draw(DrawReason::Repetition))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repetition_counting() {
+        assert_eq!(repetitions(&[], 10, 9), 0);
+        assert_eq!(repetitions(&[5], 10, 9), 1);
+        // The same key an odd number of plies back is the other side to
+        // move, and never counts.
+        assert_eq!(repetitions(&[5, 5], 10, 9), 1);
+        assert_eq!(repetitions(&[5, 1, 5], 10, 9), 2);
+        assert_eq!(repetitions(&[5, 1, 5], 1, 9), 1);
+    }
+
+    #[test]
+    fn undo_and_errors_leave_the_game_consistent() {
+        let mut g = Game::new(Position::startpos());
+        assert!(g.play_uci("e2e5").is_err());
+        assert_eq!(g.moves().len(), 0);
+        g.play_uci("e2e4").unwrap();
+        assert_eq!(g.keys().len(), 2);
+        assert_eq!(g.undo().map(|m| m.to_string()), Some("e2e4".into()));
+        assert_eq!(g.undo(), None);
+        assert_eq!(g.position(), &Position::startpos());
+        assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn checkmate_beats_fifty_moves() {
+        // White mates with the move that reaches the hundredth ply.
+        let pos: Position = "7k/8/6K1/8/8/8/8/5Q2 w - - 99 80".parse().unwrap();
+        let mut g = Game::new(pos);
+        g.play_uci("f1f8").unwrap();
+        assert!(g.position().is_fifty_moves());
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Checkmate {
+                winner: crate::Color::White
+            })
+        );
+    }
+}
