@@ -16,8 +16,7 @@
 mod common;
 use hashmate::book::Book;
 use hashmate::Position;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const GNUCHESS_BOOK: &str = "/usr/share/games/gnuchess/book.bin";
 
@@ -206,18 +205,7 @@ fn engine_plays_from_the_book_and_survives_a_bad_one() {
          position startpos\ngo depth 2\nisready\nquit\n",
         bad.display()
     );
-    let mut child = Command::new(exe())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::hashmate(&[], &input);
     let s = String::from_utf8_lossy(&out.stdout);
     assert!(s.contains("info string") && s.contains("16-byte"), "{s}");
     assert!(

@@ -1,25 +1,10 @@
 //! Drive the real binary: `key`, `perft`, and UCI over pipes, with good and
 //! bad input. Bad input must give a message and a clean exit, never a panic.
 
+mod common;
+use common::hashmate;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn hashmate(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use std::process::{Command, Stdio};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

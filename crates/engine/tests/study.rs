@@ -3,31 +3,9 @@
 //! verification, in a normal and in a deliberately tiny table (correctness
 //! must not depend on capacity).
 
+mod common;
 use hashmate::Position;
 use hashmate_engine::tt_study::{hashed_perft, Strategy, StudyTable};
-
-/// (FEN, [(depth, count)]) of a perft file of the library's test data.
-fn perft_file(rel: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    let path = format!(
-        "{}/../hashmate/tests/data/{rel}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim().to_string();
-            let counts = parts
-                .map(|p| {
-                    let (d, n) = p.trim().split_once(' ').unwrap();
-                    (d[1..].parse().unwrap(), n.trim().parse().unwrap())
-                })
-                .collect();
-            (fen, counts)
-        })
-        .collect()
-}
 
 fn run(bytes: usize, max_nodes: u64) {
     for strategy in Strategy::ALL {
@@ -38,7 +16,7 @@ fn run(bytes: usize, max_nodes: u64) {
             "perft/suite.epd",
             "perft/chess960.epd",
         ] {
-            for (fen, counts) in perft_file(file) {
+            for (fen, counts) in common::perft_file(file) {
                 let pos = Position::from_fen(&fen).unwrap();
                 for &(depth, expected) in counts.iter().filter(|c| c.1 <= max_nodes) {
                     let got = hashed_perft(&pos, depth, &mut table);

@@ -88,6 +88,23 @@ pub enum GenMode {
     Quiet,
 }
 
+/// Single and double pushes of the pawns `pawns` of `us`, as two sets.
+#[inline(always)]
+fn pawn_pushes(us: Color, pawns: Bitboard, occ: Bitboard) -> (Bitboard, Bitboard) {
+    let third = Bitboard::rank(Rank::Third.relative_to(us));
+    let one = pawns.north_for(us) - occ;
+    let two = (one & third).north_for(us) - occ;
+    (one, two)
+}
+
+/// Pushes and captures of the pawn of `us` on `from` (no en passant, no
+/// pins, no checks).
+#[inline(always)]
+fn pawn_destinations(us: Color, from: Square, occ: Bitboard, their: Bitboard) -> Bitboard {
+    let (one, two) = pawn_pushes(us, Bitboard::from_square(from), occ);
+    one | two | (pawn_attacks(us, from) & their)
+}
+
 /// What every generator reads first.
 struct Frame {
     us: Color,
@@ -180,10 +197,7 @@ impl Position {
                     });
                     return found;
                 }
-                let third = Bitboard::rank(Rank::Third.relative_to(us));
-                let one = Bitboard::from_square(from).north_for(us) - occ;
-                let two = (one & third).north_for(us) - occ;
-                one | two | (pawn_attacks(us, from) & their)
+                pawn_destinations(us, from, occ, their)
             }
         } & !own
             & target;
@@ -306,7 +320,6 @@ impl Position {
             own,
             their,
             king,
-            ..
         } = self.frame();
         let mode_mask = match mode {
             GenMode::All => !own,
@@ -364,18 +377,13 @@ impl Position {
 
         // Pawns.
         let last = Bitboard::rank(Rank::Eighth.relative_to(us));
-        let third = Bitboard::rank(Rank::Third.relative_to(us));
         let pawn_mask = match mode {
             GenMode::All => Bitboard::FULL,
             GenMode::Noisy => their | last,
             GenMode::Quiet => !their & !last,
         };
         for from in self.pieces(us, Role::Pawn) {
-            let b = Bitboard::from_square(from);
-            let one = b.north_for(us) - occ;
-            let two = (one & third).north_for(us) - occ;
-            let caps = pawn_attacks(us, from) & their;
-            let mut to = (one | two | caps) & target & pawn_mask;
+            let mut to = pawn_destinations(us, from, occ, their) & target & pawn_mask;
             if pinned.contains(from) {
                 to &= line(king, from);
             }
@@ -512,20 +520,14 @@ impl Position {
 
         let pawns = self.pieces(us, Role::Pawn);
         let last = Bitboard::rank(Rank::Eighth.relative_to(us));
-        let third = Bitboard::rank(Rank::Third.relative_to(us));
         let count = |b: Bitboard| (b - last).count() as u64 + 4 * (b & last).count() as u64;
         let free = pawns - pinned;
-        let one = free.north_for(us) - occ;
-        let two = (one & third).north_for(us) - occ;
+        let (one, two) = pawn_pushes(us, free, occ);
         let fwd = free.north_for(us);
         n += count(one & target) + (two & target).count() as u64;
         n += count(fwd.east() & their & target) + count(fwd.west() & their & target);
         for from in pawns & pinned {
-            let b = Bitboard::from_square(from);
-            let one = b.north_for(us) - occ;
-            let two = (one & third).north_for(us) - occ;
-            let caps = pawn_attacks(us, from) & their;
-            n += count((one | two | caps) & target & line(king, from));
+            n += count(pawn_destinations(us, from, occ, their) & target & line(king, from));
         }
         let mut special = |_: PieceMoves| {
             n += 1;

@@ -1,14 +1,29 @@
-//! Helpers shared by the data-driven tests: the vendored data in
-//! `tests/data`, and the rule for tests that need an external program.
+//! Helpers shared by the data-driven tests of this crate and of the engine
+//! (which includes this file): the vendored data in `tests/data`, and the
+//! rule for tests that need an external program.
 #![allow(dead_code)]
 
-/// The text of a file under `tests/data`.
-pub fn data(rel: &str) -> String {
-    let path = format!("{}/tests/data/{rel}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+use std::path::PathBuf;
+
+/// The folder of the vendored test data, whether this file is compiled
+/// into this crate's tests or into a sibling crate's.
+fn data_dir() -> PathBuf {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let own = here.join("tests/data/perft");
+    if own.exists() {
+        here.join("tests/data")
+    } else {
+        here.join("../hashmate/tests/data")
+    }
 }
 
-/// (FEN, [(depth, count)]) of a perft EPD file under `tests/data`.
+/// The text of a file of the test data.
+pub fn data(rel: &str) -> String {
+    let path = data_dir().join(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// (FEN, [(depth, count)]) of a perft EPD file of the test data.
 pub fn perft_file(rel: &str) -> Vec<(String, Vec<(u32, u64)>)> {
     data(rel)
         .lines()
@@ -41,6 +56,14 @@ pub fn peer_available(what: &str, available: bool) -> bool {
     }
     eprintln!("skipped: {what} is not installed (set HASHMATE_REQUIRE_PEERS=1 to require it)");
     false
+}
+
+/// The first of `paths` that exists.
+pub fn find(paths: &[&'static str]) -> Option<&'static str> {
+    paths
+        .iter()
+        .copied()
+        .find(|p| std::path::Path::new(p).exists())
 }
 
 /// Does `python3 -c "import chess"` work?
