@@ -39,7 +39,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-#![deny(missing_docs)]
+#![deny(missing_docs, missing_debug_implementations)]
 #![forbid(unsafe_code)]
 
 use core::cell::RefCell;
@@ -170,6 +170,19 @@ pub struct GoBoard {
     /// Scratch for group scans: a stamp per point and the current stamp,
     /// so a scan needs no allocation and no clearing.
     scratch: RefCell<(Vec<u32>, u32, Vec<usize>)>,
+}
+
+impl fmt::Debug for GoBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GoBoard")
+            .field("size", &self.size)
+            .field("to_move", &self.to_move)
+            .field("rules", &self.rules)
+            .field("key", &format_args!("{:016x}", self.key))
+            .field("moves", &self.moves)
+            .field("captures", &self.captures)
+            .finish_non_exhaustive()
+    }
 }
 
 const NONE: usize = usize::MAX;

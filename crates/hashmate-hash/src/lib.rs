@@ -50,7 +50,7 @@
 //!
 //! The crate does no I/O, keeps no global state and has no dependencies.
 
-#![deny(missing_docs)]
+#![deny(missing_docs, missing_debug_implementations)]
 #![forbid(unsafe_code)]
 
 pub mod geometry;

@@ -240,19 +240,21 @@ impl Not for Bitboard {
     }
 }
 
+/// Shift towards h8 by `n` squares; by 64 or more, nothing is left.
 impl Shl<u32> for Bitboard {
     type Output = Bitboard;
     #[inline(always)]
     fn shl(self, n: u32) -> Bitboard {
-        Bitboard(self.0 << n)
+        Bitboard(self.0.checked_shl(n).unwrap_or(0))
     }
 }
 
+/// Shift towards a1 by `n` squares; by 64 or more, nothing is left.
 impl Shr<u32> for Bitboard {
     type Output = Bitboard;
     #[inline(always)]
     fn shr(self, n: u32) -> Bitboard {
-        Bitboard(self.0 >> n)
+        Bitboard(self.0.checked_shr(n).unwrap_or(0))
     }
 }
 
@@ -318,6 +320,13 @@ mod tests {
         assert_eq!(lines.len(), 9);
         assert_eq!(lines[4], "4  . . . . X . . .");
         assert_eq!(lines[8], "   a b c d e f g h");
+    }
+
+    #[test]
+    fn shifts_off_the_board_leave_nothing() {
+        assert_eq!(Bitboard::FULL << 64, Bitboard::EMPTY);
+        assert_eq!(Bitboard::FULL >> u32::MAX, Bitboard::EMPTY);
+        assert_eq!(Bitboard::RANK_1 << 8, Bitboard::rank(Rank::Second));
     }
 
     #[test]

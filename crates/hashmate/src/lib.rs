@@ -48,7 +48,7 @@
 //! constructor returns a typed error instead of panicking. The hashing it
 //! is built on, without chess, is the `hashmate-hash` crate.
 
-#![deny(missing_docs)]
+#![deny(missing_docs, missing_debug_implementations)]
 
 pub mod attacks;
 pub mod bitboard;

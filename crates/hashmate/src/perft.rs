@@ -167,6 +167,16 @@ pub struct PerftTable {
     hits: u64,
 }
 
+impl fmt::Debug for PerftTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PerftTable")
+            .field("bytes", &self.bytes())
+            .field("probes", &self.probes)
+            .field("hits", &self.hits)
+            .finish()
+    }
+}
+
 impl PerftTable {
     /// A table of about `bytes` bytes (at least one bucket).
     ///

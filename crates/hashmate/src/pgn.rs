@@ -6,6 +6,29 @@
 //! problem; the reader then skips to the next game and goes on, so one bad
 //! game never loses the rest of a file. Variations (`( … )`) are skipped,
 //! as opening-book building only follows the main line.
+//!
+//! ```
+//! use hashmate::pgn::{GameResult, PgnReader};
+//!
+//! let text = r#"[Event "Casual"]
+//! [Result "1-0"]
+//!
+//! 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? (3... g6) 4. Qxf7# 1-0
+//!
+//! [Event "Broken"]
+//! [Result "*"]
+//!
+//! 1. e4 e5 2. Ke3 *
+//! "#;
+//! let mut games = PgnReader::new(text);
+//! let first = games.next().unwrap()?;
+//! assert_eq!(first.tag("Event"), Some("Casual"));
+//! assert_eq!((first.moves.len(), first.result), (7, GameResult::WhiteWins));
+//! let second = games.next().unwrap();
+//! assert!(second.unwrap_err().to_string().contains("Ke3")); // illegal: named, skipped
+//! assert!(games.next().is_none());
+//! # Ok::<(), hashmate::pgn::PgnError>(())
+//! ```
 
 use crate::moves::Move;
 use crate::position::Position;
@@ -83,6 +106,16 @@ pub struct PgnReader<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
+}
+
+impl fmt::Debug for PgnReader<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PgnReader")
+            .field("offset", &self.pos)
+            .field("line", &self.line)
+            .field("len", &self.text.len())
+            .finish()
+    }
 }
 
 impl<'a> PgnReader<'a> {

@@ -149,6 +149,15 @@ pub struct TranspositionTable {
     generation: AtomicU64,
 }
 
+impl core::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TranspositionTable")
+            .field("bytes", &self.bytes())
+            .field("generation", &self.current_generation())
+            .finish()
+    }
+}
+
 impl TranspositionTable {
     /// A table of `megabytes` MB.
     ///

@@ -106,6 +106,14 @@ pub struct Magic {
     t: &'static Tables,
 }
 
+impl core::fmt::Debug for Magic {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Magic")
+            .field("table_bytes", &self.table_bytes())
+            .finish()
+    }
+}
+
 impl Magic {
     /// The backend; the first call finds the magic numbers and builds the
     /// tables (a few milliseconds), later calls share them.

@@ -89,6 +89,14 @@ pub struct Pext {
     t: &'static Tables,
 }
 
+impl core::fmt::Debug for Pext {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Pext")
+            .field("table_bytes", &self.table_bytes())
+            .finish()
+    }
+}
+
 impl Pext {
     /// The backend, if this CPU has BMI2; the tables are built on first use.
     pub fn detect() -> Option<Pext> {
@@ -152,6 +160,16 @@ impl Default for PextOrFlFast {
             static P: OnceLock<Option<Pext>> = OnceLock::new();
             PextOrFlFast(*P.get_or_init(Pext::detect))
         }
+    }
+}
+
+impl core::fmt::Debug for PextOrFlFast {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "PextOrFlFast(pext)"
+        } else {
+            "PextOrFlFast(fl-fast)"
+        })
     }
 }
 
