@@ -17,4 +17,5 @@ pub mod perft_cmd;
 pub mod search;
 pub mod study_cmd;
 pub mod tt_study;
+pub mod tune;
 pub mod uci;

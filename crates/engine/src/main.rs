@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use hashmate::Position;
+use hashmate_engine::tune::datagen;
 use hashmate_engine::{bench, book_cmd, gtp, perft_cmd, study_cmd, uci};
 use std::process::ExitCode;
 
@@ -45,6 +46,8 @@ enum Command {
     Go(gtp::GoArgs),
     /// Compare hash-table collision strategies and hash code lengths.
     TtStudy(study_cmd::StudyArgs),
+    /// Play self-play games and record training positions for the tuner.
+    Datagen(datagen::DatagenArgs),
     /// Print the Polyglot Zobrist key of a position as 16 hex digits.
     Key {
         /// The position, as FEN, X-FEN or Shredder-FEN.
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Some(Command::TtStudy(args)) => study_cmd::run(&args),
         Some(Command::Book(cmd)) => book_cmd::run(&cmd),
         Some(Command::Go(args)) => gtp::run(&args),
+        Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::Bench {
             depth,
             hash,

@@ -1,0 +1,370 @@
+//! `hashmate datagen`: self-play games that become training data for the
+//! evaluation tuner.
+//!
+//! Each game starts from a few plies drawn from a Polyglot book (weighted
+//! by the book's weights) followed by a few random legal plies, so that
+//! games differ; then both sides search a fixed number of nodes per move.
+//! The positions the engine reached are recorded with the search score and,
+//! once the game is over, its result (see [`super::record`] for the format).
+//! Positions in check, or whose best move is a capture or a promotion, are
+//! left out (their static evaluation says little about the result), except
+//! the first position of each game, which is always written so that every
+//! game can be counted; the tuner skips such positions itself.
+//!
+//! Game `i` is played from a generator seeded with `(seed, i)` and a cleared
+//! table, so the output depends only on the arguments, not on the number of
+//! threads or on interruptions. Games are written in order, each with one
+//! write; a run that was interrupted is continued by running the same
+//! command again (the file is first cut back to its last complete game, and
+//! the games in it are counted), and gives the same file as a run that was
+//! never interrupted.
+
+use super::record::{Record, Wdl, LAST_BIT, RECORD_BYTES};
+use crate::search::{self, Limits, Shared, MATE};
+use clap::Args;
+use hashmate::book::{Book, Pick};
+use hashmate::tt::TranspositionTable;
+use hashmate::{Color, Game, Outcome, Position};
+use hashmate_hash::rng::SplitMix64;
+use std::collections::BTreeMap;
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// Arguments of `hashmate datagen`.
+#[derive(Args, Debug, Clone)]
+pub struct DatagenArgs {
+    /// File to write (created, or continued if it already holds games).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Number of games the file should hold when done.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub games: u64,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    pub nodes: u64,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// Polyglot book for the first plies (default: none, random plies only).
+    #[arg(long)]
+    pub book: Option<PathBuf>,
+    /// Plies taken from the book at most.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub book_plies: u32,
+    /// Random legal plies after the book.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub random_plies: u32,
+    /// Hash table per game, MB.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: u64,
+}
+
+/// Adjudication: a side ahead by this much for this many plies wins.
+const WIN_SCORE: i32 = 1500;
+const WIN_PLIES: u32 = 6;
+/// After `DRAW_AFTER` plies, a score this close to zero for this many
+/// plies is a draw; a game longer than `MAX_PLIES` is a draw.
+const DRAW_SCORE: i32 = 8;
+const DRAW_PLIES: u32 = 12;
+const DRAW_AFTER: usize = 80;
+const MAX_PLIES: usize = 400;
+
+/// The generator of game `index`.
+fn game_rng(seed: u64, index: u64) -> SplitMix64 {
+    let mut mix = SplitMix64::new(seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03));
+    SplitMix64::new(mix.next_u64())
+}
+
+/// The opening of game `index`: book plies, then random plies; a line that
+/// ends the game is thrown away and another drawn.
+fn opening(args: &DatagenArgs, book: Option<&Book>, rng: &mut SplitMix64) -> Game {
+    loop {
+        let mut game = Game::new(Position::startpos());
+        if let Some(book) = book {
+            for _ in 0..args.book_plies {
+                let pick = Pick::Weighted {
+                    random: rng.next_u64(),
+                };
+                match book.choose(game.position(), pick) {
+                    Some((mv, _)) if game.try_play(mv).is_ok() => {}
+                    _ => break,
+                }
+            }
+        }
+        for _ in 0..args.random_plies {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            // A generated move is legal.
+            let _ = game.try_play(mv);
+        }
+        if game.outcome().is_none() {
+            return game;
+        }
+    }
+}
+
+/// Play game `index` to its end and return its records.
+fn play_game(args: &DatagenArgs, book: Option<&Book>, shared: &Shared, index: u64) -> Vec<Record> {
+    let mut rng = game_rng(args.seed, index);
+    let mut game = opening(args, book, &mut rng);
+    shared.tt.clear();
+    let limits = Limits {
+        nodes: Some(args.nodes),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let mut records = Vec::new();
+    let (mut winning, mut drawn) = (0u32, 0u32);
+    let result = loop {
+        if let Some(outcome) = game.outcome() {
+            break match outcome {
+                Outcome::Checkmate {
+                    winner: Color::White,
+                } => Wdl::Win,
+                Outcome::Checkmate { .. } => Wdl::Loss,
+                Outcome::Draw(_) => Wdl::Draw,
+            };
+        }
+        if game.moves().len() >= MAX_PLIES {
+            break Wdl::Draw;
+        }
+        let pos = game.position().clone();
+        shared.stop.store(false, Ordering::Relaxed);
+        shared.start_clock();
+        let r = search::search(&pos, game.keys(), &limits, shared, 1, &mut ());
+        let Some(best) = r.best else {
+            // Only without legal moves, which `outcome` has caught.
+            break Wdl::Draw;
+        };
+        let white = if pos.side_to_move() == Color::White {
+            r.score
+        } else {
+            -r.score
+        };
+        // Adjudication, from the scores of both sides' searches.
+        winning = if white.abs() >= WIN_SCORE {
+            winning + 1
+        } else {
+            0
+        };
+        drawn = if white.abs() <= DRAW_SCORE {
+            drawn + 1
+        } else {
+            0
+        };
+        if winning >= WIN_PLIES {
+            break if white > 0 { Wdl::Win } else { Wdl::Loss };
+        }
+        if game.moves().len() >= DRAW_AFTER && drawn >= DRAW_PLIES {
+            break Wdl::Draw;
+        }
+        let quiet = !pos.is_capture(best) && best.promotion().is_none();
+        let useful = quiet && !pos.is_check() && white.abs() < MATE - 1000;
+        if useful || records.is_empty() {
+            records.push(Record {
+                pos: pos.clone(),
+                score: white.clamp(-10_000, 10_000) as i16,
+                result: Wdl::Draw,
+                first_of_game: records.is_empty(),
+                last_of_game: false,
+            });
+        }
+        if game.try_play(best).is_err() {
+            // The search only returns legal moves; stop rather than loop.
+            break Wdl::Draw;
+        }
+    };
+    if records.is_empty() {
+        // The opening itself ended the game: keep one record all the same,
+        // so that the game is counted.
+        records.push(Record {
+            pos: game.position().clone(),
+            score: 0,
+            result,
+            first_of_game: true,
+            last_of_game: false,
+        });
+    }
+    for r in &mut records {
+        r.result = result;
+    }
+    if let Some(last) = records.last_mut() {
+        last.last_of_game = true;
+    }
+    records
+}
+
+/// Cut `file` back to its last complete game; return the number of games
+/// and records it holds.
+fn resume(file: &mut std::fs::File) -> std::io::Result<(u64, u64)> {
+    file.seek(SeekFrom::Start(0))?;
+    let (mut games, mut records, mut complete) = (0u64, 0u64, 0u64);
+    let mut buf = vec![0u8; RECORD_BYTES * 4096];
+    let mut reader = std::io::BufReader::new(&mut *file);
+    loop {
+        let n = read_full(&mut reader, &mut buf)?;
+        for rec in buf[..n].chunks_exact(RECORD_BYTES) {
+            records += 1;
+            if rec[24] & LAST_BIT != 0 {
+                complete = records;
+                games += 1;
+            }
+        }
+        if n < buf.len() {
+            break;
+        }
+    }
+    drop(reader);
+    let keep = complete * RECORD_BYTES as u64;
+    if file.metadata()?.len() != keep {
+        file.set_len(keep)?;
+    }
+    file.seek(SeekFrom::End(0))?;
+    Ok((games, complete))
+}
+
+/// Read until `buf` is full or the input ends.
+fn read_full(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..])? {
+            0 => break,
+            k => n += k,
+        }
+    }
+    Ok(n)
+}
+
+/// Run `hashmate datagen`.
+pub fn run(args: &DatagenArgs) -> ExitCode {
+    match generate(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hashmate datagen: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn generate(args: &DatagenArgs) -> Result<(), String> {
+    let book = match &args.book {
+        Some(p) => Some(crate::book::load(&p.to_string_lossy())?),
+        None => None,
+    };
+    let mut file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(&args.out)
+        .map_err(|e| format!("cannot open '{}': {e}", args.out.display()))?;
+    let (done, positions) =
+        resume(&mut file).map_err(|e| format!("cannot read '{}': {e}", args.out.display()))?;
+    if done >= args.games {
+        eprintln!(
+            "{}: already {done} games ({positions} positions); nothing to do",
+            args.out.display()
+        );
+        return Ok(());
+    }
+    if done > 0 {
+        eprintln!("{}: continuing after {done} games", args.out.display());
+    }
+    let next = AtomicU64::new(done);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u64, Vec<Record>)>();
+    let start = Instant::now();
+    let progress = std::io::stderr().is_terminal();
+    std::thread::scope(|scope| -> Result<(), String> {
+        let mut started = 0;
+        for t in 0..args.threads {
+            let tx = tx.clone();
+            let (next, failed, book) = (&next, &failed, book.as_ref());
+            let spawned = std::thread::Builder::new()
+                .name(format!("datagen-{t}"))
+                .spawn_scoped(scope, move || {
+                    let Ok(tt) = TranspositionTable::new(args.hash as usize) else {
+                        return;
+                    };
+                    let shared = Shared::new(tt);
+                    while !failed.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= args.games {
+                            break;
+                        }
+                        let records = play_game(args, book, &shared, i);
+                        if tx.send((i, records)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            if spawned.is_ok() {
+                started += 1;
+            }
+        }
+        drop(tx);
+        if started == 0 {
+            return Err("could not start any thread".into());
+        }
+        // Write games in order as they finish.
+        let mut pending = BTreeMap::new();
+        let mut want = done;
+        let mut written = positions;
+        let total = args.games - done;
+        for (i, records) in rx {
+            pending.insert(i, records);
+            while let Some(records) = pending.remove(&want) {
+                let bytes: Vec<u8> = records.iter().flat_map(|r| r.encode()).collect();
+                if let Err(e) = file.write_all(&bytes) {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(format!("cannot write '{}': {e}", args.out.display()));
+                }
+                written += records.len() as u64;
+                want += 1;
+                let played = want - done;
+                if progress || played % 1000 == 0 || want == args.games {
+                    let rate = played as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                    let eta = (args.games - want) as f64 / rate.max(1e-9);
+                    eprint!(
+                        "{}games {want}/{} ({:.0}%), positions {written}, {rate:.1} games/s, ETA {}{}",
+                        if progress { "\r" } else { "" },
+                        args.games,
+                        100.0 * played as f64 / total as f64,
+                        format_duration(eta),
+                        if progress { "   " } else { "\n" }
+                    );
+                }
+            }
+        }
+        if progress {
+            eprintln!();
+        }
+        file.sync_all()
+            .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
+        eprintln!(
+            "{}: {want} games, {written} positions, {:.0} s",
+            args.out.display(),
+            start.elapsed().as_secs_f64()
+        );
+        Ok(())
+    })
+}
+
+fn format_duration(secs: f64) -> String {
+    let s = secs.round() as u64;
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, s / 60 % 60)
+    } else {
+        format!("{}m{:02}s", s / 60, s % 60)
+    }
+}
