@@ -4,10 +4,10 @@
 //! Vertices (`A1`, the letter I skipped) and the move policy belong here,
 //! not to the board.
 
+use crate::output;
 use clap::{Args, ValueEnum};
 use hashmate_go::{GoBoard, KoRule, Rules, Stone};
 use hashmate_hash::rng::SplitMix64;
-use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -168,11 +168,17 @@ impl Gtp {
                 String::new()
             }
             "clear_board" => {
-                self.board = GoBoard::new(self.board.size(), self.rules).expect("size was valid");
+                // The current size is valid, so a new board of it is too.
+                self.board = GoBoard::new(self.board.size(), self.rules)
+                    .map_err(|_| "unacceptable size".to_string())?;
                 String::new()
             }
             "komi" => {
-                self.komi = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
+                let komi: f64 = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
+                if !komi.is_finite() {
+                    return Err("syntax error: komi must be a finite number".into());
+                }
+                self.komi = komi;
                 String::new()
             }
             "play" => {
@@ -224,6 +230,9 @@ impl Gtp {
     }
 }
 
+/// GTP lines longer than this are refused (no GTP command needs more).
+pub const MAX_LINE: usize = 4096;
+
 pub fn run(args: &GoArgs) -> ExitCode {
     let rules = Rules {
         ko: match args.ko {
@@ -234,14 +243,25 @@ pub fn run(args: &GoArgs) -> ExitCode {
         },
         suicide: args.suicide,
     };
+    let Ok(board) = GoBoard::new(19, rules) else {
+        return ExitCode::from(2);
+    };
     let mut gtp = Gtp {
-        board: GoBoard::new(19, rules).expect("19 is a valid size"),
+        board,
         rules,
         komi: 7.5,
         rng: SplitMix64::new(args.seed),
     };
-    let stdout = std::io::stdout();
-    crate::input::for_each_line(|line| {
+    crate::input::for_each_line(MAX_LINE, |line| {
+        let line = match line {
+            crate::input::Line::Text(t) => t,
+            crate::input::Line::TooLong { bytes } => {
+                output::emit(&format!(
+                    "? line of {bytes} bytes refused (at most {MAX_LINE})\n"
+                ));
+                return !output::closed();
+            }
+        };
         let line = line.split('#').next().unwrap_or("").replace('\t', " ");
         let mut words = line.split_whitespace().peekable();
         let id = words
@@ -254,22 +274,20 @@ pub fn run(args: &GoArgs) -> ExitCode {
         let Some(cmd) = words.next() else { return true };
         let rest: Vec<&str> = words.collect();
         let id = id.unwrap_or_default();
-        let mut out = stdout.lock();
         match gtp.command(cmd, &rest) {
             Ok(Some(r)) => {
-                let _ = write!(out, "={id}{}{r}\n\n", if r.is_empty() { "" } else { " " });
+                output::emit(&format!(
+                    "={id}{}{r}\n",
+                    if r.is_empty() { "" } else { " " }
+                ));
             }
             Ok(None) => {
-                let _ = write!(out, "={id}\n\n");
-                let _ = out.flush();
+                output::emit(&format!("={id}\n"));
                 return false;
             }
-            Err(e) => {
-                let _ = write!(out, "?{id} {e}\n\n");
-            }
+            Err(e) => output::emit(&format!("?{id} {e}\n")),
         }
-        let _ = out.flush();
-        true
+        !output::closed()
     });
-    ExitCode::SUCCESS
+    output::status(ExitCode::SUCCESS)
 }

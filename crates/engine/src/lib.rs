@@ -13,6 +13,7 @@ pub mod book_cmd;
 pub mod eval;
 pub mod gtp;
 pub mod input;
+pub mod output;
 pub mod perft_cmd;
 pub mod search;
 pub mod study_cmd;

@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use hashmate::Position;
 use hashmate_engine::tune::datagen;
-use hashmate_engine::{bench, book_cmd, gtp, perft_cmd, study_cmd, uci};
+use hashmate_engine::{bench, book_cmd, gtp, output, perft_cmd, study_cmd, uci};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -58,10 +58,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Command::Uci) => {
-            uci::run();
-            ExitCode::SUCCESS
-        }
+        None | Some(Command::Uci) => uci::run(),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::TtStudy(args)) => study_cmd::run(&args),
         Some(Command::Book(cmd)) => book_cmd::run(&cmd),
@@ -72,14 +69,17 @@ fn main() -> ExitCode {
             hash,
             threads,
             no_tt,
-        }) => {
-            bench::run(depth, hash as usize, threads as usize, no_tt);
-            ExitCode::SUCCESS
-        }
+        }) => match bench::run(depth, hash as usize, threads as usize, no_tt) {
+            Ok(_) => output::status(ExitCode::SUCCESS),
+            Err(e) => {
+                eprintln!("hashmate bench: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Key { fen }) => match Position::from_fen(&fen) {
             Ok(pos) => {
-                println!("{:016x}", pos.key());
-                ExitCode::SUCCESS
+                output::emit(&format!("{:016x}", pos.key()));
+                output::status(ExitCode::SUCCESS)
             }
             Err(e) => {
                 eprintln!("hashmate key: {e}");

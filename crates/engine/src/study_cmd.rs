@@ -120,10 +120,7 @@ fn search_study(args: &StudyArgs) {
             let mut results = Vec::new();
             for fen in crate::bench::POSITIONS {
                 let pos = Position::from_fen(fen).expect("bench positions are valid");
-                shared
-                    .stop
-                    .store(false, std::sync::atomic::Ordering::Relaxed);
-                shared.start_clock();
+                shared.control.begin(false);
                 let r = search(&pos, &[], &limits, &shared, 1, &mut ());
                 results.push((r.best, r.score));
             }

@@ -434,7 +434,7 @@ mod tests {
         for st in Strategy::ALL {
             let t = StudyTable::new(st, 64, 1 << 16).unwrap();
             let shared = Shared::new(StudySearchTable(std::sync::Mutex::new(t)));
-            shared.start_clock();
+            shared.control.begin(false);
             let r = search(&pos, &[], &limits, &shared, 1, &mut ());
             assert_eq!(mate_in(r.score), Some(2), "{st:?}");
             let stats = shared.tt.0.lock().unwrap().stats;

@@ -140,8 +140,7 @@ fn play_game(args: &DatagenArgs, book: Option<&Book>, shared: &Shared, index: u6
             break Wdl::Draw;
         }
         let pos = game.position().clone();
-        shared.stop.store(false, Ordering::Relaxed);
-        shared.start_clock();
+        shared.control.begin(false);
         let r = search::search(&pos, game.keys(), &limits, shared, 1, &mut ());
         let Some(best) = r.best else {
             // Only without legal moves, which `outcome` has caught.

@@ -1,0 +1,117 @@
+//! Every tunable constant of the search, named in one place.
+//!
+//! Margins are in centipawns, depths in plies. Each heuristic that was
+//! added has its switch here; docs/STRENGTH.md records the match that kept
+//! (or rejected) it.
+
+// --- Root -----------------------------------------------------------------
+
+/// First aspiration half-window around the previous iteration's score.
+pub const ASPIRATION_DELTA: i32 = 30;
+/// Aspiration windows start at this depth.
+pub const ASPIRATION_DEPTH: i32 = 5;
+/// Past this half-window the search falls back to an open window.
+pub const ASPIRATION_MAX: i32 = 1000;
+
+// --- Node pruning ---------------------------------------------------------
+
+/// Reverse futility pruning: at depth ≤ `RFP_DEPTH`, a static evaluation
+/// `RFP_MARGIN` per ply above beta fails high.
+pub const RFP_DEPTH: i32 = 6;
+pub const RFP_MARGIN: i32 = 90;
+/// The "improving" flag (static evaluation above that of two plies ago)
+/// takes a ply off the RFP margin and loosens late-move pruning.
+pub const USE_IMPROVING: bool = false;
+
+/// Razoring: at depth ≤ `RAZOR_DEPTH`, a static evaluation `RAZOR_MARGIN`
+/// per ply below alpha drops into quiescence.
+pub const USE_RAZORING: bool = false;
+pub const RAZOR_DEPTH: i32 = 3;
+pub const RAZOR_MARGIN: i32 = 250;
+
+/// Null-move pruning from `NMP_DEPTH`; reduction `NMP_BASE + depth /
+/// NMP_DIVISOR`, plus one per `NMP_EVAL_DIVISOR` of static evaluation above
+/// beta (at most 3) when `USE_NMP_EVAL_REDUCTION`.
+pub const NMP_DEPTH: i32 = 3;
+pub const NMP_BASE: i32 = 3;
+pub const NMP_DIVISOR: i32 = 4;
+pub const USE_NMP_EVAL_REDUCTION: bool = false;
+pub const NMP_EVAL_DIVISOR: i32 = 200;
+
+/// ProbCut: from `PROBCUT_DEPTH`, a capture that beats beta by
+/// `PROBCUT_MARGIN` in a search `PROBCUT_REDUCTION` plies shallower cuts.
+pub const USE_PROBCUT: bool = false;
+pub const PROBCUT_DEPTH: i32 = 5;
+pub const PROBCUT_MARGIN: i32 = 200;
+pub const PROBCUT_REDUCTION: i32 = 4;
+
+/// Internal iterative reduction: without a table move, nodes from
+/// `IIR_DEPTH` are searched one ply shallower.
+pub const USE_IIR: bool = false;
+pub const IIR_DEPTH: i32 = 4;
+
+// --- Move pruning -----------------------------------------------------------
+
+/// Late-move pruning: at depth ≤ `LMP_DEPTH`, quiet moves after
+/// `LMP_BASE + LMP_SCALE × depth²` are skipped.
+pub const LMP_DEPTH: i32 = 3;
+pub const LMP_BASE: i32 = 3;
+pub const LMP_SCALE: i32 = 2;
+
+/// Futility pruning of quiet moves that give no check: at depth ≤
+/// `FP_DEPTH`, when static evaluation + `FP_BASE` + `FP_MARGIN` × depth is
+/// still at most alpha.
+pub const FP_DEPTH: i32 = 3;
+pub const FP_BASE: i32 = 90;
+pub const FP_MARGIN: i32 = 110;
+
+/// Static-exchange pruning in the main search: at depth ≤ `SEE_DEPTH`,
+/// quiet moves losing more than `SEE_QUIET × depth` and captures losing
+/// more than `SEE_NOISY × depth²` are skipped.
+pub const USE_SEE_PRUNING: bool = false;
+pub const SEE_DEPTH: i32 = 8;
+pub const SEE_QUIET: i32 = 60;
+pub const SEE_NOISY: i32 = 25;
+
+/// History pruning: at depth ≤ `HISTORY_PRUNE_DEPTH`, quiet moves whose
+/// history is below `-HISTORY_PRUNE × depth`.
+pub const USE_HISTORY_PRUNING: bool = false;
+pub const HISTORY_PRUNE_DEPTH: i32 = 4;
+pub const HISTORY_PRUNE: i32 = 3000;
+
+// --- Extensions and reductions ----------------------------------------------
+
+/// Singular extensions: from `SINGULAR_DEPTH`, a table move whose score
+/// beats every alternative by `SINGULAR_MARGIN × depth / 16` is extended,
+/// twice when by `DOUBLE_EXTENSION_MARGIN` more (at most
+/// `DOUBLE_EXTENSIONS` times on a line).
+pub const USE_SINGULAR: bool = false;
+pub const SINGULAR_DEPTH: i32 = 8;
+pub const SINGULAR_MARGIN: i32 = 32;
+pub const DOUBLE_EXTENSION_MARGIN: i32 = 20;
+pub const DOUBLE_EXTENSIONS: i32 = 6;
+
+/// Late-move reductions: `LMR_BASE + ln(depth)·ln(moves) / LMR_DIVISOR`.
+pub const LMR_BASE: f64 = 0.5;
+pub const LMR_DIVISOR: f64 = 2.25;
+/// Reduce captures and bad quiet moves too, and adjust by history, by the
+/// improving flag, by "cut node" and for moves that give check.
+pub const USE_LMR_ADJUSTMENTS: bool = false;
+/// One ply less reduction per this much history.
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+
+// --- Move ordering ------------------------------------------------------------
+
+/// History bonus for a move that caused a cut-off at `depth`:
+/// `min(HISTORY_BONUS_SCALE × depth² + HISTORY_BONUS_BASE, HISTORY_BONUS_MAX)`.
+pub const HISTORY_BONUS_SCALE: i32 = 16;
+pub const HISTORY_BONUS_BASE: i32 = 32;
+pub const HISTORY_BONUS_MAX: i32 = 1600;
+
+// --- Quiescence and evaluation ------------------------------------------------
+
+/// Probe and store the transposition table in quiescence.
+pub const USE_QSEARCH_TT: bool = false;
+/// Correct the static evaluation by what searches learned about positions
+/// with the same pawns (correction history keyed by the pawn key).
+pub const USE_CORRECTION_HISTORY: bool = false;

@@ -1,0 +1,513 @@
+//! The UCI front end.
+//!
+//! The main thread reads stdin and parses each line into a typed
+//! [`Command`]; a search runs on its own thread and is stopped through the
+//! search's [`SearchControl`](crate::search::SearchControl). Problems — an
+//! unknown command, a bad FEN, an illegal move in `position`, an option
+//! value out of range, a line too long — are reported as `info string` and
+//! the loop goes on with its previous state. `stop`, `ponderhit`, `isready`
+//! and `quit` are answered during a search; any other command first ends
+//! the running search (printing its `bestmove`), as a well-behaved GUI
+//! would have asked anyway. Every `go` ends with a `bestmove`, whatever
+//! fails on the way. When stdout is gone (the GUI died), the engine quits.
+
+pub mod command;
+pub mod options;
+
+pub use command::{parse, Command, CommandError, Go};
+
+use crate::book::EngineBook;
+use crate::output;
+use crate::search::{self, mate_in, Limits, Listener, SearchInfo, Shared, TimeManager};
+use hashmate::tt::{Bound, TranspositionTable};
+use hashmate::{CastlingMode, Color, Move, Position};
+use options::Value;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// The version and the slider backend the build uses, as `--version` and
+/// the `uci` banner state them (a test checks that it names
+/// [`hashmate::DEFAULT_BACKEND`]).
+#[cfg(not(any(feature = "magic", feature = "pext")))]
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (sliders: fl-fast)");
+/// The version and the slider backend the build uses.
+#[cfg(all(feature = "magic", not(feature = "pext")))]
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (sliders: magic)");
+/// The version and the slider backend the build uses.
+#[cfg(feature = "pext")]
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (sliders: pext)");
+
+/// The engine's name as `id name` gives it.
+pub const NAME: &str = concat!("hashmate ", env!("CARGO_PKG_VERSION"));
+
+/// Input lines longer than this are refused (a `position` line of a
+/// thousand-move game is about 5,000 bytes).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Engine options (the values `setoption` set).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Principal variations reported.
+    pub multipv: usize,
+    /// Whether the GUI lets the engine ponder.
+    pub ponder: bool,
+    /// The GUI's latency in ms, kept off every time budget.
+    pub move_overhead: u64,
+    /// How castling is written (the `UCI_Chess960` option).
+    pub castling: CastlingMode,
+    /// Research switch: search without the transposition table.
+    pub use_tt: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead: 30,
+            castling: CastlingMode::Standard,
+            use_tt: true,
+        }
+    }
+}
+
+/// Engine state owned by the UCI loop.
+pub struct Engine {
+    /// The position to search.
+    pub position: Position,
+    /// Keys of the game so far, for repetition detection.
+    pub history: Vec<u64>,
+    /// Option values.
+    pub options: Options,
+    /// The table and the search control, shared with the search thread.
+    pub shared: Arc<Shared>,
+    /// The opening book.
+    pub book: EngineBook,
+    search: Option<JoinHandle<()>>,
+}
+
+/// Why the engine could not start.
+#[derive(Debug)]
+pub struct StartError(String);
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Engine {
+    /// An engine with default options and a 16 MB table (1 MB if 16 MB
+    /// cannot be had).
+    ///
+    /// # Errors
+    /// [`StartError`] when not even a 1 MB table can be allocated.
+    pub fn new() -> Result<Engine, StartError> {
+        let position = Position::startpos();
+        let mut options = Options::default();
+        let tt = TranspositionTable::new(options.hash_mb)
+            .or_else(|_| {
+                options.hash_mb = 1;
+                TranspositionTable::new(1)
+            })
+            .map_err(|e| StartError(e.to_string()))?;
+        Ok(Engine {
+            history: vec![position.key()],
+            position,
+            options,
+            shared: Arc::new(Shared::new(tt)),
+            book: EngineBook::default(),
+            search: None,
+        })
+    }
+
+    /// Set up a position; on any error the old one stays.
+    ///
+    /// # Errors
+    /// A message naming the bad FEN or the illegal move and its number.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let mut pos = match fen {
+            None => Position::startpos(),
+            Some(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
+        };
+        let mut history = vec![pos.key()];
+        for (i, text) in moves.iter().enumerate() {
+            let mv: Move = pos
+                .parse_uci(text)
+                .map_err(|e| format!("move {} of the list: {e}", i + 1))?;
+            pos.play_unchecked(mv);
+            history.push(pos.key());
+        }
+        self.position = pos;
+        self.history = history;
+        Ok(())
+    }
+
+    /// Stop a running search and wait for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(h) = self.search.take() {
+            self.shared.control.stop();
+            let _ = h.join();
+        }
+    }
+
+    /// Apply `setoption`.
+    ///
+    /// # Errors
+    /// A message for the GUI; the option keeps its value.
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let (spec, value) = options::parse(name, value)?;
+        let int = || match value {
+            Value::Int(v) => v,
+            _ => 0,
+        };
+        let flag = || value == Value::Bool(true);
+        match spec.name {
+            "Hash" => {
+                let mb = int() as usize;
+                let shared = Arc::get_mut(&mut self.shared)
+                    .ok_or("the hash table is in use; try again after the search")?;
+                shared.tt.resize(mb).map_err(|e| e.to_string())?;
+                self.options.hash_mb = mb;
+            }
+            "Threads" => self.options.threads = int() as usize,
+            "MultiPV" => self.options.multipv = int() as usize,
+            "Move Overhead" => self.options.move_overhead = int() as u64,
+            "Ponder" => self.options.ponder = flag(),
+            "UCI_Chess960" => {
+                self.options.castling = if flag() {
+                    CastlingMode::Chess960
+                } else {
+                    CastlingMode::Standard
+                }
+            }
+            "UseTT" => self.options.use_tt = flag(),
+            "Clear Hash" => self.shared.tt.clear(),
+            "OwnBook" => self.book.enabled = flag(),
+            "BookFile" => {
+                if let Value::Text(path) = &value {
+                    self.book.set_file(path)?;
+                }
+            }
+            "BookBestMove" => self.book.best_move = flag(),
+            other => return Err(format!("option {other} is not handled")),
+        }
+        Ok(())
+    }
+
+    fn limits(&self, go: &Go) -> Result<Limits, String> {
+        let mut limits = Limits {
+            depth: go.depth.map(|d| d.clamp(1, 127) as u32),
+            nodes: go.nodes,
+            mate: go.mate.map(|m| m.min(100) as u32),
+            multipv: self.options.multipv,
+            no_tt: !self.options.use_tt,
+            ..Limits::default()
+        };
+        for text in &go.searchmoves {
+            let mv = self
+                .position
+                .parse_uci(text)
+                .map_err(|e| format!("searchmoves: {e}"))?;
+            limits.searchmoves.push(mv);
+        }
+        let overhead = self.options.move_overhead;
+        if let Some(mt) = go.movetime {
+            limits.time = TimeManager::fixed(mt, overhead);
+        } else if !go.infinite {
+            let (time, inc) = match self.position.side_to_move() {
+                Color::White => (go.wtime, go.winc),
+                Color::Black => (go.btime, go.binc),
+            };
+            if let Some(time) = time {
+                limits.time =
+                    TimeManager::from_clock(time, inc.unwrap_or(0), go.movestogo, overhead);
+            }
+        }
+        Ok(limits)
+    }
+
+    fn go(&mut self, mut go: Go) {
+        let mode = self.options.castling;
+        if let Some(depth) = go.perft {
+            let pos = self.position.clone();
+            let mode = if pos.is_chess960() {
+                CastlingMode::Chess960
+            } else {
+                mode
+            };
+            let mut out = Vec::new();
+            crate::perft_cmd::report(
+                &pos,
+                depth,
+                true,
+                mode,
+                &mut |p: &Position, d| hashmate::perft::perft(p, d),
+                &mut out,
+            );
+            output::emit(String::from_utf8_lossy(&out).trim_end());
+            return;
+        }
+        let limits = match self.limits(&go) {
+            Ok(l) => l,
+            Err(e) => {
+                output::emit(&format!("info string {e}; searching all moves"));
+                go.searchmoves.clear();
+                self.limits(&go).unwrap_or_default()
+            }
+        };
+        if !go.ponder && !go.infinite && limits.searchmoves.is_empty() {
+            match self.book.pick(&self.position) {
+                Ok(Some((mv, weight))) => {
+                    let text = mv.to_uci(mode);
+                    output::emit(&format!("info string book move {text} (weight {weight})"));
+                    output::emit(&format!("bestmove {text}"));
+                    return;
+                }
+                Ok(None) => {}
+                Err(e) => output::emit(&format!("info string book: {e}; playing without it")),
+            }
+        }
+        let shared = self.shared.clone();
+        shared.control.begin(go.ponder);
+        let pos = self.position.clone();
+        let history = self.history.clone();
+        let threads = self.options.threads;
+        let infinite = go.infinite;
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let mut listener = Printer {
+                    pos: pos.clone(),
+                    mode,
+                };
+                let result =
+                    search::search(&pos, &history, &limits, &shared, threads, &mut listener);
+                // UCI: no bestmove before `stop` in infinite mode, nor before
+                // `ponderhit` or `stop` while pondering.
+                shared.control.wait_for_release(infinite);
+                output::emit(&bestmove(&pos, &result, mode));
+            });
+        match spawned {
+            Ok(h) => self.search = Some(h),
+            Err(e) => {
+                // No thread, no search: still answer, as the GUI waits.
+                output::emit(&format!("info string cannot start the search: {e}"));
+                let first = self.position.legal_moves().first().copied();
+                let result = search::SearchResult {
+                    best: first,
+                    ponder: None,
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    pawn_hits: 0,
+                    pawn_probes: 0,
+                };
+                output::emit(&bestmove(&self.position, &result, mode));
+            }
+        }
+    }
+}
+
+/// The `bestmove` line of a finished search (after an `info … score` line
+/// when the side to move is mated or stalemated and there is no move).
+fn bestmove(pos: &Position, result: &search::SearchResult, mode: CastlingMode) -> String {
+    let Some(best) = result.best else {
+        let score = if pos.is_check() { "mate 0" } else { "cp 0" };
+        output::emit(&format!("info depth 0 score {score}"));
+        return "bestmove 0000".to_string();
+    };
+    let mut line = format!("bestmove {}", best.to_uci(mode));
+    if let Some(p) = result.ponder {
+        let mut after = pos.clone();
+        after.play_unchecked(best);
+        if after.is_legal(p) {
+            line.push_str(&format!(" ponder {}", p.to_uci(mode)));
+        }
+    }
+    line
+}
+
+/// Prints `info` lines.
+struct Printer {
+    pos: Position,
+    mode: CastlingMode,
+}
+
+impl Listener for Printer {
+    fn info(&mut self, i: &SearchInfo) {
+        let score = match mate_in(i.score) {
+            Some(m) => format!("mate {m}"),
+            None => format!("cp {}", i.score),
+        };
+        let bound = match i.bound {
+            Some(Bound::Lower) => " lowerbound",
+            Some(Bound::Upper) => " upperbound",
+            _ => "",
+        };
+        let ms = i.time.as_millis().max(1) as u64;
+        let mut pv = String::new();
+        let mut p = self.pos.clone();
+        for &m in &i.pv {
+            if p.try_play(m).is_err() {
+                break;
+            }
+            pv.push(' ');
+            pv.push_str(&m.to_uci(self.mode).to_string());
+        }
+        output::emit(&format!(
+            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv{pv}",
+            i.depth,
+            i.seldepth.max(i.depth),
+            i.multipv,
+            i.nodes,
+            i.nodes * 1000 / ms,
+            i.hashfull,
+            i.time.as_millis(),
+        ));
+    }
+
+    fn currmove(&mut self, depth: u32, mv: Move, number: usize) {
+        output::emit(&format!(
+            "info depth {depth} currmove {} currmovenumber {number}",
+            mv.to_uci(self.mode)
+        ));
+    }
+
+    fn message(&mut self, text: &str) {
+        output::emit(&format!("info string {text}"));
+    }
+}
+
+fn print_uci() {
+    let mut lines = vec![
+        format!("id name {NAME}"),
+        "id author the hashmate developers".to_string(),
+    ];
+    lines.extend(options::OPTIONS.iter().map(|o| o.to_string()));
+    lines.push("uciok".to_string());
+    output::emit(&lines.join("\n"));
+}
+
+/// Run the UCI loop on stdin/stdout until `quit`, end of input, or until
+/// stdout is closed.
+pub fn run() -> std::process::ExitCode {
+    output::emit(&format!("{NAME} by the hashmate developers"));
+    let mut engine = match Engine::new() {
+        Ok(e) => e,
+        Err(e) => {
+            output::emit(&format!("info string cannot start: {e}"));
+            return std::process::ExitCode::from(2);
+        }
+    };
+    crate::input::for_each_line(MAX_LINE, |line| {
+        let line = match line {
+            crate::input::Line::Text(t) => t,
+            crate::input::Line::TooLong { bytes } => {
+                output::emit(&format!(
+                    "info string line of {bytes} bytes refused (at most {MAX_LINE})"
+                ));
+                return !output::closed();
+            }
+        };
+        let cmd = match parse(line) {
+            None => return true,
+            Some(Err(e)) => {
+                output::emit(&format!("info string {e}"));
+                return !output::closed();
+            }
+            Some(Ok(cmd)) => cmd,
+        };
+        match &cmd {
+            Command::Stop => {
+                engine.shared.control.stop();
+                return true;
+            }
+            Command::PonderHit => {
+                engine.shared.control.ponderhit();
+                return true;
+            }
+            Command::IsReady => {
+                output::emit("readyok");
+                return !output::closed();
+            }
+            Command::Quit => return false,
+            _ => {}
+        }
+        engine.finish_search();
+        match cmd {
+            Command::Uci => print_uci(),
+            Command::UciNewGame => {
+                engine.set_position(None, &[]).ok();
+                engine.shared.tt.clear();
+            }
+            Command::Position { fen, moves } => {
+                if let Err(e) = engine.set_position(fen.as_deref(), &moves) {
+                    output::emit(&format!("info string {e}; position unchanged"));
+                }
+            }
+            Command::Go(go) => engine.go(go),
+            Command::SetOption { name, value } => {
+                if let Err(e) = engine.set_option(&name, value.as_deref()) {
+                    output::emit(&format!("info string {e}"));
+                }
+            }
+            Command::Display => output::emit(&engine.position.diagram()),
+            Command::Bench { depth } => {
+                let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
+                if let Err(e) = crate::bench::run(depth, 16, 1, false) {
+                    output::emit(&format!("info string bench: {e}"));
+                }
+            }
+            Command::Stop | Command::PonderHit | Command::IsReady | Command::Quit => {}
+        }
+        !output::closed()
+    });
+    engine.finish_search();
+    std::process::ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_position_keeps_state() {
+        let mut e = Engine::new().unwrap();
+        e.set_position(None, &["e2e4".into()]).unwrap();
+        let before = e.position.clone();
+        assert!(e
+            .set_position(None, &["e2e4".into(), "e2e4".into()])
+            .is_err());
+        assert!(e
+            .set_position(Some("8/8/8/8/8/8/8/8 w - - 0 1"), &[])
+            .is_err());
+        assert_eq!(e.position, before);
+        assert_eq!(e.history.len(), 2);
+    }
+
+    #[test]
+    fn options_validate() {
+        let mut e = Engine::new().unwrap();
+        assert!(e.set_option("Hash", Some("0")).is_err());
+        assert!(e.set_option("Hash", Some("lots")).is_err());
+        assert!(e.set_option("Hash", Some("32")).is_ok());
+        assert_eq!(e.shared.tt.bytes(), 32 << 20);
+        assert!(e.set_option("Threads", Some("257")).is_err());
+        assert!(e.set_option("threads", Some("2")).is_ok());
+        assert!(e.set_option("UCI_Chess960", Some("maybe")).is_err());
+        assert!(e.set_option("Nonsense", Some("1")).is_err());
+        assert_eq!(e.options.threads, 2);
+    }
+
+    #[test]
+    fn the_version_names_the_backend() {
+        assert!(VERSION.contains(hashmate::DEFAULT_BACKEND), "{VERSION}");
+    }
+}

@@ -1,0 +1,210 @@
+//! The UCI options: one table from which both the `uci` listing and the
+//! checking of `setoption` are derived, so the two can never disagree.
+
+use std::fmt;
+
+/// The type and range of an option, as UCI declares it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An integer in `min..=max`.
+    Spin {
+        /// Default value.
+        default: i64,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// `true` or `false`.
+    Check {
+        /// Default value.
+        default: bool,
+    },
+    /// An action without a value.
+    Button,
+    /// Free text (a file name).
+    Text {
+        /// Default value (`<empty>` prints as UCI's empty string).
+        default: &'static str,
+    },
+}
+
+/// One option: its name as the GUI shows it, and its kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The name, case as printed; `setoption` matches it in any case.
+    pub name: &'static str,
+    /// Type, default and range.
+    pub kind: Kind,
+}
+
+/// Every option the engine has.
+pub const OPTIONS: &[Spec] = &[
+    Spec {
+        name: "Hash",
+        kind: Kind::Spin {
+            default: 16,
+            min: 1,
+            max: 65_536,
+        },
+    },
+    Spec {
+        name: "Threads",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    Spec {
+        name: "Clear Hash",
+        kind: Kind::Button,
+    },
+    Spec {
+        name: "MultiPV",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    Spec {
+        name: "Ponder",
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: "Move Overhead",
+        kind: Kind::Spin {
+            default: 30,
+            min: 0,
+            max: 5000,
+        },
+    },
+    Spec {
+        name: "UCI_Chess960",
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: "OwnBook",
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: "BookFile",
+        kind: Kind::Text { default: "<empty>" },
+    },
+    Spec {
+        name: "BookBestMove",
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: "UseTT",
+        kind: Kind::Check { default: true },
+    },
+];
+
+/// A checked option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// For a spin option.
+    Int(i64),
+    /// For a check option.
+    Bool(bool),
+    /// For a button.
+    Press,
+    /// For a string option (`<empty>` and nothing give "").
+    Text(String),
+}
+
+impl fmt::Display for Spec {
+    /// The `option name … type …` line of the `uci` listing.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "option name {} type ", self.name)?;
+        match self.kind {
+            Kind::Spin { default, min, max } => {
+                write!(f, "spin default {default} min {min} max {max}")
+            }
+            Kind::Check { default } => write!(f, "check default {default}"),
+            Kind::Button => write!(f, "button"),
+            Kind::Text { default } => write!(f, "string default {default}"),
+        }
+    }
+}
+
+/// At most this much of a bad value is quoted back.
+fn clip(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+/// Look up `name` (any case) and check `value` against its kind.
+///
+/// # Errors
+/// A message for the GUI: an unknown option, or a value of the wrong type
+/// or out of range.
+pub fn parse(name: &str, value: Option<&str>) -> Result<(&'static Spec, Value), String> {
+    let spec = OPTIONS
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| format!("unknown option '{}'", clip(name)))?;
+    let value = value.map(str::trim);
+    let parsed = match spec.kind {
+        Kind::Spin { min, max, .. } => {
+            let v = value.ok_or(format!("option {} needs a value", spec.name))?;
+            v.parse::<i64>()
+                .ok()
+                .filter(|x| (min..=max).contains(x))
+                .map(Value::Int)
+                .ok_or(format!(
+                    "option {} takes an integer from {min} to {max}, not '{}'",
+                    spec.name,
+                    clip(v)
+                ))?
+        }
+        Kind::Check { .. } => match value.map(str::to_ascii_lowercase).as_deref() {
+            Some("true") => Value::Bool(true),
+            Some("false") => Value::Bool(false),
+            _ => return Err(format!("option {} takes true or false", spec.name)),
+        },
+        Kind::Button => Value::Press,
+        Kind::Text { .. } => {
+            let v = value.unwrap_or("");
+            Value::Text(if v == "<empty>" {
+                String::new()
+            } else {
+                v.to_string()
+            })
+        }
+    };
+    Ok((spec, parsed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listing_and_checking_agree() {
+        for spec in OPTIONS {
+            let line = spec.to_string();
+            assert!(line.starts_with(&format!("option name {} type ", spec.name)));
+            let good = match spec.kind {
+                Kind::Spin { default, .. } => Some(default.to_string()),
+                Kind::Check { default } => Some(default.to_string()),
+                Kind::Button => None,
+                Kind::Text { default } => Some(default.to_string()),
+            };
+            // The default the listing prints is accepted.
+            assert!(parse(spec.name, good.as_deref()).is_ok(), "{line}");
+            assert!(parse(&spec.name.to_ascii_uppercase(), good.as_deref()).is_ok());
+            if let Kind::Spin { min, max, .. } = spec.kind {
+                assert!(parse(spec.name, Some(&(min - 1).to_string())).is_err());
+                assert!(parse(spec.name, Some(&(max + 1).to_string())).is_err());
+                assert!(parse(spec.name, Some("lots")).is_err());
+            }
+        }
+        assert!(parse("Nonsense", Some("1")).is_err());
+        assert_eq!(
+            parse("BookFile", Some("<empty>")).unwrap().1,
+            Value::Text(String::new())
+        );
+    }
+}
