@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use hashmate::Position;
-use hashmate_engine::tune::datagen;
+use hashmate_engine::tune::{datagen, texel};
 use hashmate_engine::{bench, book_cmd, gtp, output, perft_cmd, study_cmd, uci};
 use std::process::ExitCode;
 
@@ -48,6 +48,8 @@ enum Command {
     TtStudy(study_cmd::StudyArgs),
     /// Play self-play games and record training positions for the tuner.
     Datagen(datagen::DatagenArgs),
+    /// Fit the evaluation's weights to training positions (Texel method).
+    Tune(texel::TuneArgs),
     /// Print the Polyglot Zobrist key of a position as 16 hex digits.
     Key {
         /// The position, as FEN, X-FEN or Shredder-FEN.
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
         Some(Command::Book(cmd)) => book_cmd::run(&cmd),
         Some(Command::Go(args)) => gtp::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
+        Some(Command::Tune(args)) => texel::run(&args),
         Some(Command::Bench {
             depth,
             hash,

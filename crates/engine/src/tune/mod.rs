@@ -5,3 +5,4 @@
 
 pub mod datagen;
 pub mod record;
+pub mod texel;

@@ -1,0 +1,413 @@
+//! Static evaluation: tapered middlegame/endgame terms whose weights were
+//! fitted to game results, from the side to move's point of view, in
+//! centipawns.
+//!
+//! Terms ([`terms`]): material; piece-square values; mobility per piece
+//! and per number of squares; king danger by attack units on the king's
+//! zone and safe checks; pawn shield and open files by the king; threats
+//! (pieces attacked by pawns, by minor pieces, by rooks, and hanging
+//! pieces); passed pawns (rank, free path, blocker, support, distance of
+//! both kings); connected, isolated, doubled and backward pawns; rooks on
+//! open and half-open files; the bishop pair; outposts; space; tempo.
+//!
+//! Every term adds `count × weight` through [`Terms`]: the engine's
+//! [`Scorer`] sums the weights of [`weights::WEIGHTS`], the tuner's
+//! [`Trace`] records the counts instead, so the tuner fits exactly the
+//! function the engine evaluates. Pawn-only terms are computed once per
+//! pawn configuration and kept in the pawn hash table (keyed by the pawn
+//! key). The phase (0 = pawns and kings only … 24 = all pieces) blends the
+//! middlegame and endgame sums; endings one side cannot win by material
+//! (no pawns and at most a minor piece ahead) and opposite-coloured
+//! bishops scale the endgame sum down.
+
+pub mod pawns;
+pub mod terms;
+pub mod weights;
+
+pub use pawns::{new_pawn_table, PawnEntry, PawnTable, PAWN_TABLE_ENTRIES};
+
+use hashmate::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use hashmate::{Bitboard, Color, File, Position, Rank, Role, Square};
+use terms::*;
+use weights::WEIGHTS;
+
+/// A middlegame/endgame weight.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct S(pub i16, pub i16);
+
+/// Simple material values for move ordering and exchange evaluation.
+pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20000];
+
+/// Phase weight of each role.
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// The phase of a full board.
+pub const MAX_PHASE: i32 = 24;
+/// Endgame scale of a normal position, out of this.
+pub const SCALE_NORMAL: i32 = 64;
+
+/// Where a term goes: into a score, or into a trace.
+pub trait Terms {
+    /// Term `term` occurs `count` times for `color`.
+    fn add(&mut self, term: usize, color: Color, count: i32);
+}
+
+/// Sums weights: White's minus Black's.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Scorer {
+    /// Middlegame sum.
+    pub mg: i32,
+    /// Endgame sum.
+    pub eg: i32,
+}
+
+impl Terms for Scorer {
+    #[inline(always)]
+    fn add(&mut self, term: usize, color: Color, count: i32) {
+        let w = WEIGHTS[term];
+        let c = if color == Color::White { count } else { -count };
+        self.mg += c * i32::from(w.0);
+        self.eg += c * i32::from(w.1);
+    }
+}
+
+/// Records how often each term occurs: White's count minus Black's.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    /// The coefficient of each weight.
+    pub coef: Vec<i32>,
+}
+
+impl Default for Trace {
+    fn default() -> Self {
+        Trace {
+            coef: vec![0; NUM_WEIGHTS],
+        }
+    }
+}
+
+impl Terms for Trace {
+    fn add(&mut self, term: usize, color: Color, count: i32) {
+        self.coef[term] += if color == Color::White { count } else { -count };
+    }
+}
+
+/// Game phase, 0 (pawn ending) to 24 (all pieces).
+pub fn phase(pos: &Position) -> i32 {
+    let mut p = 0;
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        p += PHASE[role.index()] * pos.by_role(role).count() as i32;
+    }
+    p.min(MAX_PHASE)
+}
+
+fn non_pawn_material(pos: &Position, c: Color) -> i32 {
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .iter()
+        .map(|&r| SEE_VALUE[r.index()] * pos.pieces(c, r).count() as i32)
+        .sum()
+}
+
+/// How much of the endgame sum counts, out of [`SCALE_NORMAL`], for the
+/// side the endgame sum favours (`white_ahead`).
+pub fn endgame_scale(pos: &Position, white_ahead: bool) -> i32 {
+    let strong = if white_ahead {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if pos.pieces(strong, Role::Pawn).is_empty()
+        && non_pawn_material(pos, strong) - non_pawn_material(pos, !strong)
+            <= SEE_VALUE[Role::Bishop.index()]
+    {
+        return SCALE_NORMAL / 8;
+    }
+    let bishops = pos.by_role(Role::Bishop);
+    let others = pos.occupied() - pos.by_role(Role::Pawn) - pos.by_role(Role::King) - bishops;
+    if others.is_empty()
+        && pos.pieces(Color::White, Role::Bishop).count() == 1
+        && pos.pieces(Color::Black, Role::Bishop).count() == 1
+        && (bishops & Bitboard::DARK_SQUARES).count() == 1
+    {
+        return SCALE_NORMAL / 2;
+    }
+    SCALE_NORMAL
+}
+
+/// The evaluation of `pos` for the side to move, with pawn terms from
+/// `pawns`.
+pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
+    let entry = pawns.probe(pos.pawn_key(), || pawns::pawn_entry(pos));
+    let mut s = Scorer {
+        mg: entry.mg,
+        eg: entry.eg,
+    };
+    pieces(pos, &entry.passed, &mut s);
+    blend(pos, s.mg, s.eg)
+}
+
+/// Taper and scale White's sums, then turn them to the side to move.
+fn blend(pos: &Position, mg: i32, eg: i32) -> i32 {
+    let ph = phase(pos);
+    let scale = endgame_scale(pos, eg > 0);
+    let v = (mg * ph + eg * scale / SCALE_NORMAL * (MAX_PHASE - ph)) / MAX_PHASE;
+    if pos.side_to_move() == Color::White {
+        v
+    } else {
+        -v
+    }
+}
+
+/// The trace of `pos` (every term's count, White minus Black), for the
+/// tuner.
+pub fn trace(pos: &Position) -> Trace {
+    let mut t = Trace::default();
+    let passed = pawns::pawn_terms(pos, &mut t);
+    pieces(pos, &passed, &mut t);
+    t
+}
+
+/// Chebyshev distance between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+    df.max(dr)
+}
+
+/// Squares attacked by `c`'s pawns.
+#[inline]
+fn pawn_attack_set(pos: &Position, c: Color) -> Bitboard {
+    let p = pos.pieces(c, Role::Pawn).north_for(c);
+    p.east() | p.west()
+}
+
+/// Every term except the pawn structure's.
+fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
+    let occ = pos.occupied();
+    let pawn_att = [
+        pawn_attack_set(pos, Color::White),
+        pawn_attack_set(pos, Color::Black),
+    ];
+    // Attacks by colour and role, for threats and checks.
+    let mut by = [[Bitboard::EMPTY; 6]; 2];
+    let mut all = [Bitboard::EMPTY; 2];
+    let mut units = [0i32; 2];
+    for color in Color::ALL {
+        let us = color.index();
+        let them = !color;
+        let own = pos.by_color(color);
+        let area = !own & !pawn_att[them.index()];
+        let their_king = pos.king(them);
+        let zone = king_attacks(their_king).with(their_king);
+        let their_pawns = pos.pieces(them, Role::Pawn);
+        by[us][Role::Pawn.index()] = pawn_att[us];
+        by[us][Role::King.index()] = king_attacks(pos.king(color));
+        for role in Role::ALL {
+            for sq in pos.pieces(color, role) {
+                t.add(MATERIAL + role.index(), color, 1);
+                t.add(
+                    PST + role.index() * 64 + sq.relative_to(color).index(),
+                    color,
+                    1,
+                );
+                let (att, mobility, weight) = match role {
+                    Role::Knight => (knight_attacks(sq), MOBILITY_KNIGHT, 2),
+                    Role::Bishop => (bishop_attacks(sq, occ), MOBILITY_BISHOP, 2),
+                    Role::Rook => (rook_attacks(sq, occ), MOBILITY_ROOK, 3),
+                    Role::Queen => (
+                        rook_attacks(sq, occ) | bishop_attacks(sq, occ),
+                        MOBILITY_QUEEN,
+                        5,
+                    ),
+                    _ => continue,
+                };
+                by[us][role.index()] |= att;
+                t.add(mobility + (att & area).count() as usize, color, 1);
+                units[us] += weight * (att & zone).count() as i32;
+                match role {
+                    Role::Rook => {
+                        let file = Bitboard::file(sq.file());
+                        if (file & pos.by_role(Role::Pawn)).is_empty() {
+                            t.add(ROOK_OPEN, color, 1);
+                        } else if (file & pos.pieces(color, Role::Pawn)).is_empty() {
+                            t.add(ROOK_SEMI_OPEN, color, 1);
+                        }
+                    }
+                    Role::Knight | Role::Bishop => {
+                        let r = sq.rank().relative_to(color);
+                        let reachable = {
+                            // Squares enemy pawns could attack from ahead.
+                            let ahead = pawns::front_span(color, sq);
+                            (ahead.east() | ahead.west()) & their_pawns
+                        };
+                        if (Rank::Fourth..=Rank::Sixth).contains(&r)
+                            && pawn_att[us].contains(sq)
+                            && reachable.is_empty()
+                        {
+                            let term = if role == Role::Knight {
+                                KNIGHT_OUTPOST
+                            } else {
+                                BISHOP_OUTPOST
+                            };
+                            t.add(term, color, 1);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        all[us] = by[us].iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        if pos.pieces(color, Role::Bishop).more_than_one() {
+            t.add(BISHOP_PAIR, color, 1);
+        }
+        t.add(KING_DANGER + (units[us] as usize).min(31), color, 1);
+
+        // Our own king: shield and open files.
+        let king = pos.king(color);
+        let own_pawns = pos.pieces(color, Role::Pawn);
+        let files = {
+            let f = Bitboard::file(king.file());
+            f | f.east() | f.west()
+        };
+        let near = Bitboard::from_square(king).north_for(color);
+        let near = Bitboard::rank(near.first().map_or(Rank::First, |s| s.rank()));
+        let far = near.north_for(color);
+        t.add(
+            SHIELD_NEAR,
+            color,
+            (own_pawns & files & near).count() as i32,
+        );
+        t.add(SHIELD_FAR, color, (own_pawns & files & far).count() as i32);
+        let king_file = Bitboard::file(king.file());
+        if (king_file & pos.by_role(Role::Pawn)).is_empty() {
+            t.add(KING_OPEN_FILE, color, 1);
+        } else if (king_file & own_pawns).is_empty() {
+            t.add(KING_SEMI_OPEN_FILE, color, 1);
+        }
+
+        // Space: safe central squares behind own pawns.
+        let mut behind = own_pawns;
+        for _ in 0..3 {
+            behind = behind | behind.south_for(color);
+        }
+        let centre = (Bitboard::file(File::C)
+            | Bitboard::file(File::D)
+            | Bitboard::file(File::E)
+            | Bitboard::file(File::F))
+            & (Bitboard::rank(Rank::Second.relative_to(color))
+                | Bitboard::rank(Rank::Third.relative_to(color))
+                | Bitboard::rank(Rank::Fourth.relative_to(color)));
+        let space = centre & behind & !own_pawns & !pawn_att[them.index()];
+        t.add(SPACE, color, space.count() as i32);
+    }
+
+    for color in Color::ALL {
+        let us = color.index();
+        let them = !color;
+        let their = pos.by_color(them);
+        let targets = their - pos.by_role(Role::King);
+        // Threats against pieces (pawns are no target of pawns here).
+        for sq in targets - pos.by_role(Role::Pawn) {
+            if let Some(victim) = pos.role_at(sq) {
+                if by[us][Role::Pawn.index()].contains(sq) {
+                    t.add(THREAT_BY_PAWN + victim.index(), color, 1);
+                }
+                if (by[us][Role::Knight.index()] | by[us][Role::Bishop.index()]).contains(sq) {
+                    t.add(THREAT_BY_MINOR + victim.index(), color, 1);
+                }
+                if by[us][Role::Rook.index()].contains(sq) {
+                    t.add(THREAT_BY_ROOK + victim.index(), color, 1);
+                }
+                if all[us].contains(sq) && !all[them.index()].contains(sq) {
+                    t.add(HANGING, color, 1);
+                }
+            }
+        }
+        // Safe checks: squares from which a piece could check, that the
+        // piece reaches, that are free of own pieces and not defended.
+        let king = pos.king(them);
+        let safe = !pos.by_color(color) & !all[them.index()];
+        let rook_lines = rook_attacks(king, occ);
+        let bishop_lines = bishop_attacks(king, occ);
+        for (role, lines) in [
+            (Role::Knight, knight_attacks(king)),
+            (Role::Bishop, bishop_lines),
+            (Role::Rook, rook_lines),
+            (Role::Queen, rook_lines | bishop_lines),
+        ] {
+            let n = (by[us][role.index()] & lines & safe).count() as i32;
+            if n > 0 {
+                t.add(SAFE_CHECK + role.index(), color, n);
+            }
+        }
+        // Passed pawns: what depends on the pieces and kings.
+        for sq in passed[us] {
+            let r = sq.rank().relative_to(color).index();
+            let Some(stop) = Bitboard::from_square(sq).north_for(color).first() else {
+                continue;
+            };
+            if occ.contains(stop) {
+                t.add(PASSED_BLOCKED + r, color, 1);
+            }
+            if (pawns::front_span(color, sq) & occ).is_empty() {
+                t.add(PASSED_FREE + r, color, 1);
+            }
+            t.add(PASSED_OWN_KING + r, color, distance(pos.king(color), stop));
+            t.add(PASSED_THEIR_KING + r, color, distance(king, stop));
+        }
+    }
+    t.add(TEMPO, pos.side_to_move(), 1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(fen: &str) -> i32 {
+        evaluate(
+            &Position::from_fen(fen).unwrap(),
+            &mut PawnTable::new(1024).unwrap(),
+        )
+    }
+
+    #[test]
+    fn the_start_position_is_level_but_for_the_tempo() {
+        let w = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let b = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(w, b);
+        assert!((0..=40).contains(&w), "{w}");
+    }
+
+    #[test]
+    fn mirrored_positions_evaluate_equally() {
+        let a = eval("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let b = eval("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn material_counts() {
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 500);
+        assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -500);
+        // A bare minor piece cannot win: scaled to almost nothing.
+        assert!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").abs() < 60);
+    }
+
+    #[test]
+    fn the_trace_reproduces_the_score() {
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let t = trace(&pos);
+            let (mut mg, mut eg) = (0, 0);
+            for (i, &c) in t.coef.iter().enumerate() {
+                mg += c * i32::from(WEIGHTS[i].0);
+                eg += c * i32::from(WEIGHTS[i].1);
+            }
+            assert_eq!(blend(&pos, mg, eg), eval(fen), "{fen}");
+        }
+    }
+}

@@ -1,0 +1,493 @@
+//! `hashmate tune`: fit the evaluation's weights to game results (the
+//! Texel method).
+//!
+//! Each training position is traced once ([`crate::eval::trace`]): the
+//! evaluation is `Σ count × weight`, blended between middlegame and
+//! endgame by the phase, so its gradient in every weight is known in closed
+//! form. The tuner minimises the mean squared error between
+//! `sigmoid(K · eval / 400)` and a target that mixes the game result with
+//! the search score (`λ · result + (1 − λ) · sigmoid(K · score / 400)`),
+//! by full-batch gradient descent with Adam, on all cores. `K` is first
+//! fitted to the data itself: the value for which the search scores best
+//! predict the results. A twentieth of the positions is held out to show
+//! that the fit generalises. The weights are written as Rust source, the
+//! file `crates/engine/src/eval/weights.rs` that the evaluation includes.
+
+use super::record::{Record, RECORD_BYTES};
+use crate::eval::terms::{GROUPS, NUM_WEIGHTS};
+use crate::eval::{endgame_scale, phase, trace, MAX_PHASE, SCALE_NORMAL};
+use clap::Args;
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Arguments of `hashmate tune`.
+#[derive(Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// Training files written by `hashmate datagen` (repeatable).
+    #[arg(long = "data", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Where to write the weights (Rust source).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Full passes over the data.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub epochs: u32,
+    /// Weight of the game result in the target (the rest is the search
+    /// score), 0 to 1.
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f64,
+    /// Adam's step size, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// Use at most this many positions (0: all).
+    #[arg(long, default_value_t = 0)]
+    pub limit: usize,
+    /// Threads computing the gradient.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// Start from zero instead of the current weights (material only).
+    #[arg(long)]
+    pub from_scratch: bool,
+}
+
+/// One traced position.
+struct Sample {
+    /// Index of its first coefficient in `Data::coef`.
+    start: u32,
+    len: u16,
+    phase: u8,
+    /// Endgame scale when White is ahead, when Black is.
+    scale: [u8; 2],
+    result: f32,
+    score: f32,
+}
+
+/// All samples, their coefficients in one flat array.
+struct Data {
+    samples: Vec<Sample>,
+    coef: Vec<(u16, i16)>,
+}
+
+/// Why tuning failed.
+#[derive(Debug)]
+pub struct TuneError(String);
+
+impl std::fmt::Display for TuneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TuneError {}
+
+fn err(s: impl Into<String>) -> TuneError {
+    TuneError(s.into())
+}
+
+/// Read training records; positions in check are skipped.
+fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
+    let mut data = Data {
+        samples: Vec::new(),
+        coef: Vec::new(),
+    };
+    let (mut skipped, mut bad) = (0usize, 0usize);
+    for path in paths {
+        let mut file = std::fs::File::open(path)
+            .map_err(|e| err(format!("cannot read '{}': {e}", path.display())))?;
+        let len = file
+            .metadata()
+            .map_err(|e| err(format!("cannot read '{}': {e}", path.display())))?
+            .len();
+        if len % RECORD_BYTES as u64 != 0 {
+            return Err(err(format!(
+                "'{}' is not training data: {len} bytes is not a whole number of {RECORD_BYTES}-byte records",
+                path.display()
+            )));
+        }
+        let mut buf = [0u8; RECORD_BYTES];
+        let mut reader = std::io::BufReader::with_capacity(1 << 20, &mut file);
+        loop {
+            if limit > 0 && data.samples.len() >= limit {
+                break;
+            }
+            match reader.read_exact(&mut buf) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
+                Err(e) => return Err(err(format!("cannot read '{}': {e}", path.display()))),
+            }
+            let rec = match Record::decode(&buf) {
+                Ok(r) => r,
+                Err(_) => {
+                    bad += 1;
+                    continue;
+                }
+            };
+            if rec.pos.is_check() {
+                skipped += 1;
+                continue;
+            }
+            push(&mut data, &rec);
+        }
+    }
+    if bad > data.samples.len() / 100 + 10 {
+        return Err(err(format!(
+            "{bad} records are not valid positions: not training data?"
+        )));
+    }
+    if data.samples.is_empty() {
+        return Err(err("no training positions in the data"));
+    }
+    eprintln!(
+        "{} positions ({skipped} in check skipped, {bad} unreadable), {} coefficients",
+        data.samples.len(),
+        data.coef.len()
+    );
+    Ok(data)
+}
+
+fn push(data: &mut Data, rec: &Record) {
+    let t = trace(&rec.pos);
+    let start = data.coef.len() as u32;
+    for (i, &c) in t.coef.iter().enumerate() {
+        if c != 0 {
+            data.coef.push((i as u16, c.clamp(-32_000, 32_000) as i16));
+        }
+    }
+    data.samples.push(Sample {
+        start,
+        len: (data.coef.len() as u32 - start) as u16,
+        phase: phase(&rec.pos) as u8,
+        scale: [
+            endgame_scale(&rec.pos, true) as u8,
+            endgame_scale(&rec.pos, false) as u8,
+        ],
+        result: rec.result.score() as f32,
+        score: f32::from(rec.score),
+    });
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The evaluation of a sample under weights `w` (White's point of view).
+#[inline]
+fn eval(data: &Data, s: &Sample, w: &[(f64, f64)]) -> (f64, f64) {
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for &(i, c) in &data.coef[s.start as usize..s.start as usize + s.len as usize] {
+        let (wm, we) = w[i as usize];
+        mg += wm * f64::from(c);
+        eg += we * f64::from(c);
+    }
+    let ph = f64::from(s.phase) / f64::from(MAX_PHASE);
+    let scale = f64::from(s.scale[usize::from(eg <= 0.0)]) / f64::from(SCALE_NORMAL);
+    (mg * ph + eg * scale * (1.0 - ph), scale)
+}
+
+/// The `K` for which the search scores best predict the results.
+fn fit_k(data: &Data) -> f64 {
+    let error = |k: f64| {
+        data.samples
+            .iter()
+            .map(|s| {
+                let d = sigmoid(k * f64::from(s.score) / 400.0) - f64::from(s.result);
+                d * d
+            })
+            .sum::<f64>()
+    };
+    // Golden-section search on [0.1, 5].
+    let (mut a, mut b) = (0.1f64, 5.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let c = b - g * (b - a);
+        let d = a + g * (b - a);
+        if error(c) < error(d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// Mean squared error and gradient over `samples`.
+fn gradient(
+    data: &Data,
+    samples: &[Sample],
+    w: &[(f64, f64)],
+    k: f64,
+    lambda: f64,
+    grad: &mut [(f64, f64)],
+) -> f64 {
+    let mut loss = 0.0;
+    for s in samples {
+        let (e, scale) = eval(data, s, w);
+        let p = sigmoid(k * e / 400.0);
+        let target =
+            lambda * f64::from(s.result) + (1.0 - lambda) * sigmoid(k * f64::from(s.score) / 400.0);
+        let diff = p - target;
+        loss += diff * diff;
+        let g = 2.0 * diff * p * (1.0 - p) * k / 400.0;
+        let ph = f64::from(s.phase) / f64::from(MAX_PHASE);
+        let (gm, ge) = (g * ph, g * scale * (1.0 - ph));
+        for &(i, c) in &data.coef[s.start as usize..s.start as usize + s.len as usize] {
+            let c = f64::from(c);
+            let slot = &mut grad[i as usize];
+            slot.0 += gm * c;
+            slot.1 += ge * c;
+        }
+    }
+    loss
+}
+
+/// Loss and gradient over `samples`, split over `threads`.
+fn parallel_gradient(
+    data: &Data,
+    samples: &[Sample],
+    w: &[(f64, f64)],
+    k: f64,
+    lambda: f64,
+    threads: usize,
+) -> (f64, Vec<(f64, f64)>) {
+    let chunk = samples.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut g = vec![(0.0, 0.0); NUM_WEIGHTS];
+                    let l = gradient(data, part, w, k, lambda, &mut g);
+                    (l, g)
+                })
+            })
+            .collect();
+        let mut total = vec![(0.0, 0.0); NUM_WEIGHTS];
+        let mut loss = 0.0;
+        for h in handles {
+            // A gradient thread only panics on a bug; count it as nothing.
+            if let Ok((l, g)) = h.join() {
+                loss += l;
+                for (t, x) in total.iter_mut().zip(g) {
+                    t.0 += x.0;
+                    t.1 += x.1;
+                }
+            }
+        }
+        let n = samples.len().max(1) as f64;
+        for t in &mut total {
+            t.0 /= n;
+            t.1 /= n;
+        }
+        (loss / n, total)
+    })
+}
+
+/// The result of a fit.
+pub struct Fit {
+    /// The weights.
+    pub weights: Vec<(f64, f64)>,
+    /// Training loss before and after.
+    pub train: (f64, f64),
+    /// Held-out loss before and after.
+    pub validation: (f64, f64),
+    /// The fitted `K`.
+    pub k: f64,
+}
+
+/// Fit weights to `data`, starting from `start`.
+fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Fit {
+    let k = fit_k(&data);
+    // Hold out every twentieth position.
+    let all = std::mem::take(&mut data.samples);
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in all.into_iter().enumerate() {
+        if i % 20 == 19 {
+            held.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let threads = args.threads as usize;
+    let mut w = start;
+    let (mut m, mut v) = (vec![(0.0, 0.0); NUM_WEIGHTS], vec![(0.0, 0.0); NUM_WEIGHTS]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
+    let val = |w: &[(f64, f64)]| parallel_gradient(&data, &held, w, k, args.lambda, threads).0;
+    let val_before = val(&w);
+    let mut first = None;
+    let mut last = 0.0;
+    let progress = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    for epoch in 1..=args.epochs {
+        let (loss, g) = parallel_gradient(&data, &train, &w, k, args.lambda, threads);
+        first.get_or_insert(loss);
+        last = loss;
+        let t = i32::try_from(epoch).unwrap_or(i32::MAX);
+        let step = |g: f64, m: &mut f64, v: &mut f64, w: &mut f64| {
+            *m = b1 * *m + (1.0 - b1) * g;
+            *v = b2 * *v + (1.0 - b2) * g * g;
+            let mh = *m / (1.0 - b1.powi(t));
+            let vh = *v / (1.0 - b2.powi(t));
+            *w -= args.rate * mh / (vh.sqrt() + eps);
+        };
+        for (((g, m), v), w) in g.iter().zip(&mut m).zip(&mut v).zip(&mut w) {
+            step(g.0, &mut m.0, &mut v.0, &mut w.0);
+            step(g.1, &mut m.1, &mut v.1, &mut w.1);
+        }
+        // The king's material is no weight: every position has one each.
+        w[crate::eval::terms::MATERIAL + 5] = (0.0, 0.0);
+        if progress || epoch % 50 == 0 || epoch == args.epochs {
+            eprint!(
+                "{}epoch {epoch}/{}: loss {loss:.6}, {:.0} s{}",
+                if progress { "\r" } else { "" },
+                args.epochs,
+                started.elapsed().as_secs_f64(),
+                if progress { "   " } else { "\n" }
+            );
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    let val_after = val(&w);
+    Fit {
+        weights: w,
+        train: (first.unwrap_or(last), last),
+        validation: (val_before, val_after),
+        k,
+    }
+}
+
+/// The weights as the Rust source of `eval/weights.rs`.
+pub fn weights_source(w: &[(f64, f64)], provenance: &str) -> String {
+    let mut out = String::new();
+    out.push_str("//! The evaluation's weights, generated by `hashmate tune` (see\n");
+    out.push_str("//! docs/STRENGTH.md for the data and the command); do not edit by hand.\n");
+    out.push_str("//! Each entry is `S(middlegame, endgame)` in centipawns; groups are laid\n");
+    out.push_str("//! out as in `terms`.\n");
+    for line in provenance.lines() {
+        out.push_str(&format!("//!\n//! {line}\n"));
+    }
+    out.push_str("\nuse super::terms::NUM_WEIGHTS;\nuse super::S;\n\n");
+    out.push_str("/// Every weight of the evaluation.\n#[rustfmt::skip]\n");
+    out.push_str("pub static WEIGHTS: [S; NUM_WEIGHTS] = [\n");
+    for g in GROUPS {
+        out.push_str(&format!("    // {}\n", g.name));
+        let vals: Vec<String> = w[g.start..g.start + g.len]
+            .iter()
+            .map(|&(m, e)| {
+                let clamp = |x: f64| x.round().clamp(-30_000.0, 30_000.0) as i32;
+                format!("S({}, {})", clamp(m), clamp(e))
+            })
+            .collect();
+        for row in vals.chunks(8) {
+            out.push_str(&format!("    {},\n", row.join(", ")));
+        }
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// Parse weights back from `weights_source`'s output.
+pub fn parse_weights(source: &str) -> Option<Vec<(f64, f64)>> {
+    let body = source.split_once("pub static WEIGHTS")?.1;
+    let mut w = Vec::new();
+    for part in body.split("S(").skip(1) {
+        let inner = part.split(')').next()?;
+        let (m, e) = inner.split_once(',')?;
+        w.push((m.trim().parse().ok()?, e.trim().parse().ok()?));
+    }
+    (w.len() == NUM_WEIGHTS).then_some(w)
+}
+
+/// Write `text` to `path` through a temporary file and a rename, so that a
+/// failure never leaves a half-written file.
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let tmp = path.with_extension("rs.tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Run `hashmate tune`.
+pub fn run(args: &TuneArgs) -> ExitCode {
+    match tune(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hashmate tune: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn tune(args: &TuneArgs) -> Result<(), TuneError> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(err(format!(
+            "--lambda must be from 0 to 1, not {}",
+            args.lambda
+        )));
+    }
+    if !(args.rate > 0.0 && args.rate.is_finite()) {
+        return Err(err("--rate must be a positive number"));
+    }
+    let start = if args.from_scratch {
+        let mut w = vec![(0.0, 0.0); NUM_WEIGHTS];
+        for (i, v) in [
+            (100.0, 125.0),
+            (320.0, 300.0),
+            (335.0, 315.0),
+            (480.0, 530.0),
+            (960.0, 990.0),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            w[crate::eval::terms::MATERIAL + i] = v;
+        }
+        w
+    } else {
+        crate::eval::weights::WEIGHTS
+            .iter()
+            .map(|s| (f64::from(s.0), f64::from(s.1)))
+            .collect()
+    };
+    let t0 = Instant::now();
+    let data = load(&args.data, args.limit)?;
+    let n = data.samples.len();
+    eprintln!("traced in {:.0} s", t0.elapsed().as_secs_f64());
+    let f = fit(data, start, args);
+    eprintln!(
+        "K {:.3}; training loss {:.6} -> {:.6}; held-out loss {:.6} -> {:.6}",
+        f.k, f.train.0, f.train.1, f.validation.0, f.validation.1
+    );
+    let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+    let provenance = format!(
+        "Fitted on {n} positions of {} for {} epochs (lambda {}, rate {}, K {:.3});\nheld-out loss {:.6} -> {:.6}.",
+        names.join(", "),
+        args.epochs,
+        args.lambda,
+        args.rate,
+        f.k,
+        f.validation.0,
+        f.validation.1
+    );
+    write_atomically(&args.out, &weights_source(&f.weights, &provenance))
+        .map_err(|e| err(format!("cannot write '{}': {e}", args.out.display())))?;
+    eprintln!("weights written to {}", args.out.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_committed_weights_round_trip_through_the_writer() {
+        let w: Vec<(f64, f64)> = crate::eval::weights::WEIGHTS
+            .iter()
+            .map(|s| (f64::from(s.0), f64::from(s.1)))
+            .collect();
+        let src = weights_source(&w, "test");
+        assert_eq!(parse_weights(&src), Some(w));
+    }
+}
