@@ -45,7 +45,7 @@ fn tuner_lowers_the_loss_and_writes_compilable_weights() {
         .lines()
         .find(|l| l.contains("training loss"))
         .unwrap_or_else(|| panic!("{err}"))
-        .split(|c: char| c == ';' || c == ' ')
+        .split([';', ' '])
         .filter_map(|w| w.parse::<f64>().ok())
         .collect();
     let (k, train0, train1) = (losses[0], losses[1], losses[2]);
@@ -149,7 +149,7 @@ fn datagen_is_reproducible_and_resumable() {
     run(args(&b, "6", "1"));
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     let bytes = std::fs::read(&a).unwrap();
-    assert!(!bytes.is_empty() && bytes.len() % 32 == 0);
+    assert!(!bytes.is_empty() && bytes.len().is_multiple_of(32));
     // Six games: six first-position marks.
     assert_eq!(bytes.chunks(32).filter(|r| r[24] & 0x80 != 0).count(), 6);
 }
