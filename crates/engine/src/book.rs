@@ -6,9 +6,17 @@ use hashmate::book::{Book, Pick};
 use hashmate::{Move, Position};
 use hashmate_hash::rng::SplitMix64;
 
-/// Read and parse a book file.
+/// The largest book accepted: 1 GiB, 67 million entries (real books are
+/// a few MB to a few hundred MB).
+pub const MAX_BOOK_BYTES: u64 = 1 << 30;
+
+/// Read and parse a book file (a regular file of at most
+/// [`MAX_BOOK_BYTES`]).
+///
+/// # Errors
+/// A message naming the file and the problem.
 pub fn load(path: &str) -> Result<Book, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read book '{path}': {e}"))?;
+    let bytes = crate::files::read_limited(std::path::Path::new(path), MAX_BOOK_BYTES, "book")?;
     Book::from_bytes(&bytes).map_err(|e| format!("'{path}': {e}"))
 }
 

@@ -2,6 +2,7 @@
 //! `polyglot make-book` does, and look inside books.
 
 use crate::book::load;
+use crate::{files, output};
 use clap::{Args, Subcommand};
 use hashmate::book::{encode_move, Book, BookEntry};
 use hashmate::pgn::{GameResult, PgnReader};
@@ -58,7 +59,7 @@ pub fn run(cmd: &BookCommand) -> ExitCode {
         BookCommand::Stats { book } => stats(book),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => output::status(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("hashmate book: {e}");
             ExitCode::from(2)
@@ -144,16 +145,25 @@ pub fn build(text: &str, a: &MakeArgs, mut on_error: impl FnMut(String)) -> (Boo
     (Book::from_entries(entries), games)
 }
 
+/// PGN files larger than this are refused (4 GiB).
+pub const MAX_PGN_BYTES: u64 = 4 << 30;
+
 fn make(a: &MakeArgs) -> Result<(), String> {
-    let bytes = std::fs::read(&a.pgn).map_err(|e| format!("cannot read '{}': {e}", a.pgn))?;
+    let (pgn, out) = (std::path::Path::new(&a.pgn), std::path::Path::new(&a.out));
+    if files::same_file(pgn, out) {
+        return Err(format!(
+            "the output '{}' is the input PGN; refusing to overwrite it",
+            a.out
+        ));
+    }
+    let bytes = files::read_limited(pgn, MAX_PGN_BYTES, "PGN file")?;
     let text = String::from_utf8_lossy(&bytes);
     let mut bad = 0;
     let (book, games) = build(&text, a, |e| {
         bad += 1;
         eprintln!("{}: {e}; game skipped", a.pgn);
     });
-    std::fs::write(&a.out, book.to_bytes())
-        .map_err(|e| format!("cannot write '{}': {e}", a.out))?;
+    files::write_atomically(out, &book.to_bytes())?;
     eprintln!(
         "{games} games used, {bad} skipped, {} entries written to {}",
         book.len(),
@@ -171,35 +181,82 @@ fn probe(path: &str, fen: Option<&str>) -> Result<(), String> {
     let mut moves = book.moves(&pos);
     moves.sort_by_key(|m| std::cmp::Reverse(m.1));
     for (m, w) in moves {
-        println!("{} {w}", m.to_uci(pos.castling_mode()));
+        output::emit(&format!("{} {w}", m.to_uci(pos.castling_mode())));
+        if output::closed() {
+            break;
+        }
     }
     Ok(())
 }
 
-fn stats(path: &str) -> Result<(), String> {
-    let book = load(path)?;
-    let positions: HashSet<u64> = book.entries().iter().map(|e| e.key).collect();
-    // Deepest line from the start position following book moves.
-    fn deepest(book: &Book, pos: &Position, seen: &mut HashSet<u64>, depth: usize) -> Vec<String> {
-        if depth > 200 || !seen.insert(pos.key()) {
-            return Vec::new();
+/// The longest line of book moves from a position, each position expanded
+/// once: linear in the size of the book.
+struct Deepest<'a> {
+    book: &'a Book,
+    /// Per position: the plies of book moves that can follow, and the first.
+    memo: HashMap<u64, (u32, Option<hashmate::Move>)>,
+    /// Positions of the line being walked: a move back into one of them
+    /// (a cycle) ends the line there.
+    on_line: HashSet<u64>,
+}
+
+/// Lines are cut at this many plies.
+const MAX_BOOK_LINE: u32 = 1000;
+
+impl Deepest<'_> {
+    fn plies(&mut self, pos: &Position, depth: u32) -> u32 {
+        let key = pos.key();
+        if let Some(&(n, _)) = self.memo.get(&key) {
+            return n;
         }
-        let mut best = Vec::new();
-        for (m, _) in book.moves(pos) {
+        if depth >= MAX_BOOK_LINE || !self.on_line.insert(key) {
+            return 0;
+        }
+        let mut best = (0, None);
+        for (m, _) in self.book.moves(pos) {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let mut line = deepest(book, &child, seen, depth + 1);
-            if line.len() + 1 > best.len() {
-                line.insert(0, pos.to_san(m).unwrap_or_else(|_| m.to_string()));
-                best = line;
+            let n = 1 + self.plies(&child, depth + 1);
+            if n > best.0 {
+                best = (n, Some(m));
             }
         }
-        seen.remove(&pos.key());
-        best
+        self.on_line.remove(&key);
+        self.memo.insert(key, best);
+        best.0
     }
-    let line = deepest(&book, &Position::startpos(), &mut HashSet::new(), 0);
-    println!("entries: {}", book.len());
-    println!("positions: {}", positions.len());
-    println!("deepest line: {} plies: {}", line.len(), line.join(" "));
+}
+
+fn stats(path: &str) -> Result<(), String> {
+    let start = std::time::Instant::now();
+    let book = load(path)?;
+    let positions: HashSet<u64> = book.entries().iter().map(|e| e.key).collect();
+    let mut walk = Deepest {
+        book: &book,
+        memo: HashMap::new(),
+        on_line: HashSet::new(),
+    };
+    let mut pos = Position::startpos();
+    let plies = walk.plies(&pos, 0);
+    let mut line = Vec::new();
+    while let Some(&(_, Some(m))) = walk.memo.get(&pos.key()) {
+        if line.len() as u32 >= plies {
+            break;
+        }
+        line.push(pos.to_san(m).unwrap_or_else(|_| m.to_string()));
+        pos.play_unchecked(m);
+    }
+    output::emit(&format!("entries: {}", book.len()));
+    output::emit(&format!("positions: {}", positions.len()));
+    output::emit(&format!(
+        "positions reachable from the start by book moves: {}",
+        walk.memo.len()
+    ));
+    output::emit(&format!(
+        "deepest line: {} plies (cycles cut): {}",
+        line.len(),
+        line.join(" ")
+    ));
+    eprintln!("{:.3} s", start.elapsed().as_secs_f64());
     Ok(())
 }

@@ -11,6 +11,7 @@ pub mod bench;
 pub mod book;
 pub mod book_cmd;
 pub mod eval;
+pub mod files;
 pub mod gtp;
 pub mod input;
 pub mod output;

@@ -79,8 +79,9 @@ pub fn report(
         child.play_unchecked(mv);
         let n = count(&child, depth - 1);
         total += n;
-        if divide {
-            let _ = writeln!(out, "{}: {n}", mv.to_uci(mode));
+        if divide && writeln!(out, "{}: {n}", mv.to_uci(mode)).is_err() {
+            // The reader is gone: stop counting for nobody.
+            return;
         }
         if progress && start.elapsed() > Duration::from_secs(2) {
             eprint!("\r{}/{} root moves, {total} nodes", i + 1, moves.len());
@@ -123,7 +124,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
     } else {
         CastlingMode::Standard
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::Stdout;
     let bytes = args.hash.map_or(0, |mb| (mb as usize) << 20);
     match (args.hash, args.strategy) {
         (None, _) => {
@@ -170,7 +171,8 @@ pub fn run(args: &PerftArgs) -> ExitCode {
             hash_summary(table.bytes(), table.probes(), table.hits());
         }
     }
-    ExitCode::SUCCESS
+    let _ = out.flush();
+    crate::output::status(ExitCode::SUCCESS)
 }
 
 fn hash_summary(bytes: usize, probes: u64, hits: u64) {

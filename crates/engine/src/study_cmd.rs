@@ -29,6 +29,11 @@ const DEFAULT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1:
 r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1:5";
 
 pub fn run(args: &StudyArgs) -> ExitCode {
+    let code = study(args);
+    crate::output::status(code)
+}
+
+fn study(args: &StudyArgs) -> ExitCode {
     let mut work = Vec::new();
     for item in args.workload.as_deref().unwrap_or(DEFAULT).split('|') {
         let Some((fen, depth)) = item.rsplit_once(':') else {
@@ -54,12 +59,15 @@ pub fn run(args: &StudyArgs) -> ExitCode {
         let expected = perft(&pos, depth);
         work.push((pos, depth, expected));
     }
-    println!(
+    crate::output::emit(&format!(
         "| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | exact | seconds |"
-    );
-    println!("|---|---:|---:|---:|---:|---:|---:|---|---:|");
+    ));
+    crate::output::emit("|---|---:|---:|---:|---:|---:|---:|---|---:|");
     for strategy in Strategy::ALL {
         for bits in [16, 32, 48, 64] {
+            if crate::output::closed() {
+                return ExitCode::SUCCESS;
+            }
             let mut table = match StudyTable::new(strategy, bits, (args.kb as usize) << 10) {
                 Ok(t) => t,
                 Err(e) => {
@@ -72,13 +80,13 @@ pub fn run(args: &StudyArgs) -> ExitCode {
             for (pos, depth, expected) in &work {
                 exact &= hashed_perft(pos, *depth, &mut table) == *expected;
             }
-            println!(
+            crate::output::emit(&format!(
                 "| {} | {bits} | {} | {} | {:.2} |",
                 strategy.name(),
                 stats_cells(&table.stats),
                 if exact { "yes" } else { "**no**" },
                 start.elapsed().as_secs_f64()
-            );
+            ));
         }
     }
     if args.search_depth > 0 {
@@ -97,18 +105,21 @@ fn search_study(args: &StudyArgs) {
         multipv: 1,
         ..Limits::default()
     };
-    println!();
-    println!(
+    crate::output::emit("");
+    crate::output::emit(&format!(
         "Fixed-depth searches (depth {}) of the {} bench positions:",
         args.search_depth,
         crate::bench::POSITIONS.len()
-    );
-    println!();
-    println!("| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | same moves and scores as 64 bits |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---|");
+    ));
+    crate::output::emit("");
+    crate::output::emit("| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | same moves and scores as 64 bits |");
+    crate::output::emit("|---|---:|---:|---:|---:|---:|---:|---|");
     for strategy in Strategy::ALL {
         let mut baseline: Option<Vec<(Option<hashmate::Move>, i32)>> = None;
         for bits in [64, 48, 32, 16] {
+            if crate::output::closed() {
+                return;
+            }
             let table = match StudyTable::new(strategy, bits, (args.kb as usize) << 10) {
                 Ok(t) => t,
                 Err(e) => {
@@ -139,11 +150,11 @@ fn search_study(args: &StudyArgs) {
                     }
                 }
             };
-            println!(
+            crate::output::emit(&format!(
                 "| {} | {bits} | {} | {same} |",
                 strategy.name(),
                 stats_cells(&s)
-            );
+            ));
         }
     }
 }

@@ -167,19 +167,12 @@ impl<'a> PgnReader<'a> {
         self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
     }
 
-    /// Skip to just before the next line starting with `[` (a new game's
-    /// tags) after an error.
+    /// After an error, skip to the next line that starts with `[` (a new
+    /// game's tags) — or stay, if already at one.
     fn recover(&mut self) {
-        loop {
-            while let Some(c) = self.bump() {
-                if c == '\n' {
-                    break;
-                }
-            }
-            match self.peek() {
-                None => return,
-                Some('[') => return,
-                _ => {}
+        while !(self.peek() == Some('[') && self.at_line_start()) {
+            if self.bump().is_none() {
+                return;
             }
         }
     }
@@ -231,13 +224,30 @@ impl<'a> PgnReader<'a> {
     }
 
     fn game(&mut self) -> Option<Result<PgnGame, PgnError>> {
+        loop {
+            let start = self.pos;
+            let game = self.game_or_junk()?;
+            if game.is_some() {
+                return game;
+            }
+            // Text that is neither tags nor moves (a note after the last
+            // result, say): skipped, not a game.
+            if self.pos == start {
+                self.bump();
+            }
+        }
+    }
+
+    /// The next game; `Some(None)` for text between games that has no tags
+    /// and does not begin with a move.
+    fn game_or_junk(&mut self) -> Option<Option<Result<PgnGame, PgnError>>> {
         self.skip_ws();
         self.peek()?;
         let start_line = self.line;
         let mut tags = Vec::new();
         let fail = |r: &mut Self, line: usize, message: String| {
             r.recover();
-            Some(Err(PgnError { line, message }))
+            Some(Some(Err(PgnError { line, message })))
         };
         while self.peek() == Some('[') {
             let line = self.line;
@@ -267,6 +277,15 @@ impl<'a> PgnReader<'a> {
             let line = self.line;
             match self.peek() {
                 None => break,
+                Some('[') if depth > 0 && self.at_line_start() => {
+                    // The next game's tags: this game's variation was never
+                    // closed. Leave the tags for the next game.
+                    return fail(
+                        self,
+                        line,
+                        "variation not closed before the next game".into(),
+                    );
+                }
                 Some('[') if depth == 0 => break, // next game without a result
                 Some('{') => {
                     while let Some(c) = self.bump() {
@@ -302,16 +321,16 @@ impl<'a> PgnReader<'a> {
                     if let Some(r) = GameResult::parse(&tok) {
                         if depth == 0 {
                             result = Some(r);
+                            self.skip_rest_of_line();
                             break;
                         }
                         continue;
                     }
-                    if depth > 0 || tok.starts_with('$') {
+                    // Annotations: NAGs, and "e.p." after an en-passant capture.
+                    if depth > 0 || tok.starts_with('$') || matches!(tok.as_str(), "e.p." | "ep") {
                         continue;
                     }
-                    // Move numbers: "12." "12..." or glued "12.e4".
-                    let san = tok.trim_start_matches(|c: char| c.is_ascii_digit());
-                    let san = san.trim_start_matches('.');
+                    let san = strip_move_number(&tok);
                     if san.is_empty() {
                         continue;
                     }
@@ -319,6 +338,11 @@ impl<'a> PgnReader<'a> {
                         Ok(mv) => {
                             pos.play_unchecked(mv);
                             moves.push(mv);
+                        }
+                        Err(_) if tags.is_empty() && moves.is_empty() => {
+                            // No tags and no move: not a game at all.
+                            self.recover();
+                            return Some(None);
                         }
                         Err(e) => {
                             return fail(self, line, format!("move {}: {e}", moves.len() / 2 + 1))
@@ -334,13 +358,38 @@ impl<'a> PgnReader<'a> {
                     .and_then(|(_, v)| GameResult::parse(v))
             })
             .unwrap_or(GameResult::Unknown);
-        Some(Ok(PgnGame {
+        Some(Some(Ok(PgnGame {
             tags,
             start,
             moves,
             result,
             line: start_line,
-        }))
+        })))
+    }
+
+    /// After a result: the rest of its line is no part of the next game.
+    fn skip_rest_of_line(&mut self) {
+        while let Some(c) = self.peek() {
+            if c == '\n' || c == '[' {
+                break;
+            }
+            self.bump();
+        }
+    }
+}
+
+/// The move of a token without its move number: `12.e4`, `12...e5` and `e4`
+/// give `e4`; `12.` and `12...` give nothing. Castling written with zeros
+/// (`0-0`, `0-0-0`) is not a move number.
+fn strip_move_number(tok: &str) -> &str {
+    let digits = tok.len() - tok.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = &tok[digits..];
+    if digits > 0 && rest.starts_with('.') {
+        rest.trim_start_matches('.')
+    } else if digits > 0 && rest.is_empty() {
+        ""
+    } else {
+        tok
     }
 }
 
@@ -392,6 +441,38 @@ mod tests {
         assert_eq!(err.line, 3);
         assert!(err.message.contains("Ke3"), "{err}");
         assert_eq!(games[1].as_ref().unwrap().moves.len(), 2);
+    }
+
+    #[test]
+    fn an_unclosed_variation_keeps_the_next_games_tags() {
+        // The second game starts from its FEN: losing that tag would replay
+        // its moves from the standard position.
+        let text = "[Event \"a\"]\n\n1. e4 (1. d4 d5 1-0\n\n\
+                    [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[Event \"b\"]\n\n1. e4 Kd7 *\n";
+        let games: Vec<_> = PgnReader::new(text).collect();
+        assert_eq!(games.len(), 2);
+        assert!(games[0].as_ref().unwrap_err().message.contains("variation"));
+        let g = games[1].as_ref().unwrap();
+        assert_eq!(g.tag("Event"), Some("b"));
+        assert_eq!(g.start.fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        assert_eq!(g.moves.len(), 2);
+    }
+
+    #[test]
+    fn lenient_notation_is_read() {
+        let text = "[Event \"x\"]\n\n1. e4 d5 2. exd5 e5 3. dxe6 e.p. Nf6 4. Bb5+- c6 \
+                    5. Nf3 Bd7 6. 0-0 Qe7 7. d3 Na6 8. Bd2 0-0-0 1-0 and some words\n\n\
+                    a note after the game\n\n[Event \"y\"]\n\n1. d4 *\n";
+        let games: Vec<_> = PgnReader::new(text).collect();
+        assert_eq!(games.len(), 2, "{games:?}");
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.moves.len(), 16);
+        assert!(g.moves[10].is_castling() && g.moves[15].is_castling());
+        assert_eq!(g.result, GameResult::WhiteWins);
+        assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
+        assert_eq!(strip_move_number("12...Nf3"), "Nf3");
+        assert_eq!(strip_move_number("12"), "");
+        assert_eq!(strip_move_number("0-0-0"), "0-0-0");
     }
 
     #[test]

@@ -88,10 +88,7 @@ impl core::fmt::Display for TtError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             TtError::OutOfMemory { megabytes } => {
-                write!(
-                    f,
-                    "cannot allocate {megabytes} MB for the hash table; keeping the old one"
-                )
+                write!(f, "cannot allocate {megabytes} MB for the hash table")
             }
             TtError::ZeroSize => write!(f, "the hash table needs at least 1 MB"),
         }

@@ -173,7 +173,10 @@ impl Engine {
                 let mb = int() as usize;
                 let shared = Arc::get_mut(&mut self.shared)
                     .ok_or("the hash table is in use; try again after the search")?;
-                shared.tt.resize(mb).map_err(|e| e.to_string())?;
+                shared
+                    .tt
+                    .resize(mb)
+                    .map_err(|e| format!("{e}; the table keeps its {} MB", self.options.hash_mb))?;
                 self.options.hash_mb = mb;
             }
             "Threads" => self.options.threads = int() as usize,
@@ -470,7 +473,7 @@ pub fn run() -> std::process::ExitCode {
         !output::closed()
     });
     engine.finish_search();
-    std::process::ExitCode::SUCCESS
+    output::status(std::process::ExitCode::SUCCESS)
 }
 
 #[cfg(test)]
