@@ -139,14 +139,61 @@ pub fn random_move(board: &GoBoard, color: Stone, rng: &mut SplitMix64) -> Optio
         .find(|&p| board.at(p).is_none() && !is_eye(board, color, p) && board.is_legal(color, p))
 }
 
-struct Gtp {
+/// A GTP engine's state: the board, its rules, komi and the random policy.
+pub struct Gtp {
     board: GoBoard,
     rules: Rules,
     komi: f64,
     rng: SplitMix64,
 }
 
+/// What a GTP line asks of the caller.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Print this (a complete response, blank line included).
+    Answer(String),
+    /// Print this and stop (`quit`).
+    Quit(String),
+    /// Nothing (a blank or comment line).
+    Nothing,
+}
+
 impl Gtp {
+    /// A 19×19 board under `rules`, the random policy seeded with `seed`.
+    pub fn new(rules: Rules, seed: u64) -> Option<Gtp> {
+        Some(Gtp {
+            board: GoBoard::new(19, rules).ok()?,
+            rules,
+            komi: 7.5,
+            rng: SplitMix64::new(seed),
+        })
+    }
+
+    /// Answer one line of GTP.
+    pub fn respond(&mut self, line: &str) -> Reply {
+        let line = line.split('#').next().unwrap_or("").replace('\t', " ");
+        let mut words = line.split_whitespace().peekable();
+        let id = words
+            .peek()
+            .filter(|w| w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 18)
+            .map(|w| w.to_string());
+        if id.is_some() {
+            words.next();
+        }
+        let Some(cmd) = words.next() else {
+            return Reply::Nothing;
+        };
+        let rest: Vec<&str> = words.collect();
+        let id = id.unwrap_or_default();
+        match self.command(cmd, &rest) {
+            Ok(Some(r)) => Reply::Answer(format!(
+                "={id}{}{r}\n",
+                if r.is_empty() { "" } else { " " }
+            )),
+            Ok(None) => Reply::Quit(format!("={id}\n")),
+            Err(e) => Reply::Answer(format!("?{id} {e}\n")),
+        }
+    }
     /// Run one command; `Ok(None)` means quit.
     fn command(&mut self, cmd: &str, args: &[&str]) -> Result<Option<String>, String> {
         let arg = |i: usize| {
@@ -243,49 +290,24 @@ pub fn run(args: &GoArgs) -> ExitCode {
         },
         suicide: args.suicide,
     };
-    let Ok(board) = GoBoard::new(19, rules) else {
+    let Some(mut gtp) = Gtp::new(rules, args.seed) else {
         return ExitCode::from(2);
     };
-    let mut gtp = Gtp {
-        board,
-        rules,
-        komi: 7.5,
-        rng: SplitMix64::new(args.seed),
-    };
     crate::input::for_each_line(MAX_LINE, |line| {
-        let line = match line {
-            crate::input::Line::Text(t) => t,
+        match line {
+            crate::input::Line::Text(t) => match gtp.respond(t) {
+                Reply::Answer(a) => output::emit(&a),
+                Reply::Quit(a) => {
+                    output::emit(&a);
+                    return false;
+                }
+                Reply::Nothing => {}
+            },
             crate::input::Line::TooLong { bytes } => {
                 output::emit(&format!(
                     "? line of {bytes} bytes refused (at most {MAX_LINE})\n"
                 ));
-                return !output::closed();
             }
-        };
-        let line = line.split('#').next().unwrap_or("").replace('\t', " ");
-        let mut words = line.split_whitespace().peekable();
-        let id = words
-            .peek()
-            .filter(|w| w.bytes().all(|b| b.is_ascii_digit()))
-            .map(|w| w.to_string());
-        if id.is_some() {
-            words.next();
-        }
-        let Some(cmd) = words.next() else { return true };
-        let rest: Vec<&str> = words.collect();
-        let id = id.unwrap_or_default();
-        match gtp.command(cmd, &rest) {
-            Ok(Some(r)) => {
-                output::emit(&format!(
-                    "={id}{}{r}\n",
-                    if r.is_empty() { "" } else { " " }
-                ));
-            }
-            Ok(None) => {
-                output::emit(&format!("={id}\n"));
-                return false;
-            }
-            Err(e) => output::emit(&format!("?{id} {e}\n")),
         }
         !output::closed()
     });

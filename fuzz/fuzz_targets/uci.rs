@@ -1,0 +1,37 @@
+//! UCI command lines: parsed into a command or an error, never a panic; the
+//! commands that do not search (position, setoption) applied to an engine
+//! keep it consistent.
+#![no_main]
+use hashmate_engine::uci::{parse, Command, Engine};
+use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
+use std::sync::Mutex;
+
+fn engine() -> &'static Mutex<Engine> {
+    static E: OnceLock<Mutex<Engine>> = OnceLock::new();
+    E.get_or_init(|| Mutex::new(Engine::new().expect("an engine with a small table")))
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let mut e = engine().lock().unwrap_or_else(|p| p.into_inner());
+    for line in text.lines().take(64) {
+        match parse(line) {
+            Some(Ok(Command::Position { fen, moves })) => {
+                let before = e.position.clone();
+                if e.set_position(fen.as_deref(), &moves).is_err() {
+                    assert_eq!(e.position, before);
+                }
+                assert_eq!(e.history.last(), Some(&e.position.key()));
+            }
+            Some(Ok(Command::SetOption { name, value })) => {
+                // Not the ones that allocate gigabytes or read files.
+                let lower = name.to_ascii_lowercase();
+                if !["hash", "bookfile", "threads"].contains(&lower.trim()) {
+                    let _ = e.set_option(&name, value.as_deref());
+                }
+            }
+            _ => {}
+        }
+    }
+});
