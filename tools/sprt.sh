@@ -10,5 +10,5 @@ set -eu
 NEW=$1; OLD=$2; NODES=${3:-20000}; BOUNDS=${4:-0,10}; GAMES=${5:-4000}; SEED=${6:-1}
 cd "$(dirname "$0")/.."
 python3 ../shared/tools/match.py --a "$NEW" --b "$OLD" --nodes "$NODES" \
-  --concurrency 2 --sprt "$BOUNDS" --games "$GAMES" \
+  --concurrency 2 --sprt="$BOUNDS" --games "$GAMES" \
   --book /usr/share/games/gnuchess/book.bin --book-plies 8 --seed "$SEED" 2>&1 | tee "${LOG:-/dev/null}" | tail -4

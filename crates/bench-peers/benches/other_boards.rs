@@ -9,7 +9,7 @@ use hashmate::zobrist::POLYGLOT;
 use hashmate::{Color, Piece, Role, Square};
 use hashmate_go::{GoBoard, KoRule, Rules, Stone};
 use hashmate_hash::rng::SplitMix64;
-use hashmate_hash::wide::WideSliders;
+use hashmate_hash::wide::{Shogi, TenByEight, WideSliders};
 use hashmate_hash::zobrist::Zobrist;
 
 /// A random legal move (no eye filling, as the GTP engine plays).
@@ -106,39 +106,43 @@ fn wide_sliders(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1024));
     g.warm_up_time(Duration::from_millis(300));
     g.measurement_time(Duration::from_secs(1));
-    for (name, s) in [
-        ("8x8", WideSliders::new(8, 8).unwrap()),
-        ("9x9", WideSliders::shogi()),
-        ("10x8", WideSliders::gothic()),
-    ] {
-        let mut rng = SplitMix64::new(5);
-        let n = s.squares();
-        let mask = (1u128 << n) - 1;
-        let inputs: Vec<(usize, u128)> = (0..1024)
-            .map(|_| {
-                (
-                    rng.below(n as u64) as usize,
-                    rng.next_u128() & rng.next_u128() & mask,
-                )
-            })
-            .collect();
-        g.bench_with_input(BenchmarkId::new("rook", name), &inputs, |b, inp| {
-            b.iter(|| {
-                inp.iter().fold(0u128, |a, &(sq, o)| {
-                    a ^ s.rook(black_box(sq), black_box(o)).unwrap_or(0)
-                })
-            })
-        });
-        g.bench_with_input(BenchmarkId::new("bishop", name), &inputs, |b, inp| {
-            b.iter(|| {
-                inp.iter().fold(0u128, |a, &(sq, o)| {
-                    a ^ s.bishop(black_box(sq), black_box(o)).unwrap_or(0)
-                })
-            })
-        });
-        eprintln!("{name}: {} bytes of tables", s.table_bytes());
-    }
+    bench_wide(&mut g, "8x8", &WideSliders::<8, 8>::new().expect("8x8"));
+    bench_wide(&mut g, "9x9", &Shogi::new().expect("9x9"));
+    bench_wide(&mut g, "10x8", &TenByEight::new().expect("10x8"));
     g.finish();
+}
+
+fn bench_wide<const F: u8, const R: u8>(
+    g: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    name: &str,
+    s: &WideSliders<F, R>,
+) {
+    let mut rng = SplitMix64::new(5);
+    let n = s.squares();
+    let mask = (1u128 << n) - 1;
+    let inputs: Vec<(usize, u128)> = (0..1024)
+        .map(|_| {
+            (
+                rng.below(n as u64) as usize,
+                rng.next_u128() & rng.next_u128() & mask,
+            )
+        })
+        .collect();
+    g.bench_with_input(BenchmarkId::new("rook", name), &inputs, |b, inp| {
+        b.iter(|| {
+            inp.iter().fold(0u128, |a, &(sq, o)| {
+                a ^ s.rook(black_box(sq), black_box(o)).unwrap_or(0)
+            })
+        })
+    });
+    g.bench_with_input(BenchmarkId::new("bishop", name), &inputs, |b, inp| {
+        b.iter(|| {
+            inp.iter().fold(0u128, |a, &(sq, o)| {
+                a ^ s.bishop(black_box(sq), black_box(o)).unwrap_or(0)
+            })
+        })
+    });
+    eprintln!("{name}: {} bytes of tables", s.table_bytes());
 }
 
 criterion_group!(benches, superko, zobrist_updates, wide_sliders);

@@ -186,10 +186,9 @@ impl Gtp {
         let rest: Vec<&str> = words.collect();
         let id = id.unwrap_or_default();
         match self.command(cmd, &rest) {
-            Ok(Some(r)) => Reply::Answer(format!(
-                "={id}{}{r}\n",
-                if r.is_empty() { "" } else { " " }
-            )),
+            Ok(Some(r)) => {
+                Reply::Answer(format!("={id}{}{r}\n", if r.is_empty() { "" } else { " " }))
+            }
             Ok(None) => Reply::Quit(format!("={id}\n")),
             Err(e) => Reply::Answer(format!("?{id} {e}\n")),
         }

@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use hashmate_hash::perfect_hash::{HashKind, PerfectHash};
-//! use hashmate_hash::wide::WideSliders;
+//! use hashmate_hash::wide::TenByEight;
 //! use hashmate_hash::zobrist::Zobrist;
 //!
 //! // 1. The a-file of a chess board: 8 bits spaced 8 apart, hashed by
@@ -35,10 +35,10 @@
 //!
 //! // 2. A rook on a 10×8 board (square = rank × 10 + file), blocked on
 //! //    the file two squares up: attacks come from the same functions.
-//! let gothic = WideSliders::gothic();
+//! let board = TenByEight::new()?;
 //! let blocker = 1u128 << 20; // a3
-//! let att = gothic.rook(0, blocker).expect("a1 is on the board");
-//! assert_eq!(att, gothic.rook_reference(0, blocker).expect("a1 is on the board"));
+//! let att = board.rook(0, blocker).expect("a1 is on the board");
+//! assert_eq!(att, board.rook_reference(0, blocker).expect("a1 is on the board"));
 //!
 //! // 3. Zobrist keys for a 19×19 Go board: two stone colours per point.
 //! let z: Zobrist<u64> = Zobrist::new(361, 2, 1, 2024).expect("small table");

@@ -21,7 +21,7 @@ pub const RFP_DEPTH: i32 = 6;
 pub const RFP_MARGIN: i32 = 90;
 /// The "improving" flag (static evaluation above that of two plies ago)
 /// takes a ply off the RFP margin and loosens late-move pruning.
-pub const USE_IMPROVING: bool = false;
+pub const USE_IMPROVING: bool = true;
 
 /// Razoring: at depth ≤ `RAZOR_DEPTH`, a static evaluation `RAZOR_MARGIN`
 /// per ply below alpha drops into quiescence.

@@ -50,6 +50,10 @@ pub struct TuneArgs {
     /// Start from zero instead of the current weights (material only).
     #[arg(long)]
     pub from_scratch: bool,
+    /// Pull towards the starting weights: this much squared-error penalty
+    /// per squared centipawn of distance (0: none).
+    #[arg(long, default_value_t = 0.0)]
+    pub l2: f64,
 }
 
 /// One traced position.
@@ -310,6 +314,7 @@ fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Fit {
         }
     }
     let threads = args.threads as usize;
+    let anchor = start.clone();
     let mut w = start;
     let (mut m, mut v) = (vec![(0.0, 0.0); NUM_WEIGHTS], vec![(0.0, 0.0); NUM_WEIGHTS]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
@@ -320,7 +325,13 @@ fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Fit {
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
     for epoch in 1..=args.epochs {
-        let (loss, g) = parallel_gradient(&data, &train, &w, k, args.lambda, threads);
+        let (loss, mut g) = parallel_gradient(&data, &train, &w, k, args.lambda, threads);
+        if args.l2 > 0.0 {
+            for ((gi, wi), ai) in g.iter_mut().zip(&w).zip(&anchor) {
+                gi.0 += 2.0 * args.l2 * (wi.0 - ai.0);
+                gi.1 += 2.0 * args.l2 * (wi.1 - ai.1);
+            }
+        }
         first.get_or_insert(loss);
         last = loss;
         let t = i32::try_from(epoch).unwrap_or(i32::MAX);
@@ -430,6 +441,9 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
     if !(args.rate > 0.0 && args.rate.is_finite()) {
         return Err(err("--rate must be a positive number"));
     }
+    if !(args.l2 >= 0.0 && args.l2.is_finite()) {
+        return Err(err("--l2 must be a number of 0 or more"));
+    }
     let start = if args.from_scratch {
         let mut w = vec![(0.0, 0.0); NUM_WEIGHTS];
         for (i, v) in [
@@ -462,11 +476,12 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
     );
     let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     let provenance = format!(
-        "Fitted on {n} positions of {} for {} epochs (lambda {}, rate {}, K {:.3});\nheld-out loss {:.6} -> {:.6}.",
+        "Fitted on {n} positions of {} for {} epochs (lambda {}, rate {}, l2 {}, K {:.3});\nheld-out loss {:.6} -> {:.6}.",
         names.join(", "),
         args.epochs,
         args.lambda,
         args.rate,
+        args.l2,
         f.k,
         f.validation.0,
         f.validation.1
