@@ -57,6 +57,69 @@ pub struct PerftArgs {
     /// Slider backend (default: the build's, see `hashmate --version`).
     #[arg(long, value_enum, conflicts_with = "hash")]
     pub backend: Option<Backend>,
+    /// A game on the 10×8 board instead of chess (`--fen` then takes a
+    /// 10×8 FEN).
+    #[arg(long, value_enum, conflicts_with_all = ["hash", "backend", "chess960"])]
+    pub variant: Option<Variant>,
+}
+
+/// A game on the 10×8 board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    /// Capablanca chess.
+    Capablanca,
+    /// Gothic chess.
+    Gothic,
+}
+
+/// Perft on the 10×8 board, reported as for chess.
+fn run_wide(args: &PerftArgs, variant: Variant) -> ExitCode {
+    use hashmate_capablanca as capa;
+    let variant = match variant {
+        Variant::Capablanca => capa::Variant::Capablanca,
+        Variant::Gothic => capa::Variant::Gothic,
+    };
+    let pos = match &args.fen {
+        Some(fen) => match capa::Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("hashmate perft: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => variant.start(),
+    };
+    let start = Instant::now();
+    let progress = std::io::stderr().is_terminal();
+    let moves = pos.legal_moves();
+    let mut out = crate::output::Stdout;
+    let mut total = 0u64;
+    for (i, &mv) in moves.iter().enumerate() {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let n = capa::perft::perft(&child, args.depth - 1);
+        total += n;
+        if args.divide && writeln!(out, "{mv}: {n}").is_err() {
+            return crate::output::status(ExitCode::SUCCESS);
+        }
+        if progress && start.elapsed() > Duration::from_secs(2) {
+            eprint!("\r{}/{} root moves, {total} nodes", i + 1, moves.len());
+        }
+    }
+    if progress && start.elapsed() > Duration::from_secs(2) {
+        eprintln!();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "Time: {:.3} s, Nodes/second: {:.0}",
+        secs,
+        total as f64 / secs.max(1e-9)
+    );
+    let _ = writeln!(out, "Nodes searched: {total}");
+    let _ = out.flush();
+    crate::output::status(ExitCode::SUCCESS)
 }
 
 /// The per-root-move report shared with UCI's `go perft`: one `move: count`
@@ -109,6 +172,9 @@ fn with<'a, S: Sliders>(s: S) -> Counter<'a> {
 }
 
 pub fn run(args: &PerftArgs) -> ExitCode {
+    if let Some(v) = args.variant {
+        return run_wide(args, v);
+    }
     let pos = match &args.fen {
         Some(fen) => match Position::from_fen(fen) {
             Ok(p) => p,

@@ -1,0 +1,197 @@
+//! Capablanca and Gothic chess against Fairy-Stockfish (Debian's
+//! `fairy-stockfish`, `UCI_Variant`, `go perft N`), divide line by divide
+//! line: the start positions to depth 4 (and depth 5 in total), and 100
+//! positions of random games (both variants, depths 1–3) chosen so that
+//! castling rights, en-passant squares and promotions all occur. A
+//! mismatch names the position and the move whose count differs. The
+//! `hashmate perft --variant` command line is checked against the library.
+//! Skipped with a reason where Fairy-Stockfish is missing (CI requires it).
+
+mod common;
+use hashmate_capablanca::perft::{divide, perft};
+use hashmate_capablanca::{Position, Variant};
+use hashmate_hash::rng::SplitMix64;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+struct Fairy {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Fairy {
+    fn start(path: &str) -> Fairy {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Fairy {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Fairy-Stockfish's divide: move → count.
+    fn divide(&mut self, variant: Variant, fen: &str, depth: u32) -> BTreeMap<String, u64> {
+        writeln!(
+            self.stdin,
+            "setoption name UCI_Variant value {}\nposition fen {fen}\ngo perft {depth}",
+            variant.name()
+        )
+        .unwrap();
+        self.stdin.flush().unwrap();
+        let mut out = BTreeMap::new();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.stdout.read_line(&mut line).unwrap() > 0,
+                "fairy-stockfish died"
+            );
+            let line = line.trim();
+            if line.starts_with("Nodes searched") {
+                return out;
+            }
+            if let Some((mv, n)) = line.split_once(": ") {
+                if let Ok(n) = n.parse() {
+                    out.insert(mv.to_string(), n);
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Fairy {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn ours(pos: &Position, depth: u32) -> BTreeMap<String, u64> {
+    divide(pos, depth)
+        .into_iter()
+        .map(|(m, n)| (m.to_string(), n))
+        .collect()
+}
+
+/// Compare divides; on a mismatch, name the first move that differs.
+fn same(variant: Variant, fen: &str, depth: u32, fairy: &mut Fairy) {
+    let pos = Position::from_fen(fen).unwrap();
+    let (a, b) = (ours(&pos, depth), fairy.divide(variant, fen, depth));
+    if a != b {
+        let moves: std::collections::BTreeSet<_> = a.keys().chain(b.keys()).collect();
+        for m in moves {
+            assert_eq!(
+                a.get(m),
+                b.get(m),
+                "{variant:?} {fen} depth {depth}: move {m}: ours {:?}, Fairy-Stockfish {:?}",
+                a.get(m),
+                b.get(m)
+            );
+        }
+    }
+}
+
+fn fairy() -> Option<Fairy> {
+    let path = common::find(&["/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish"]);
+    common::peer_available("Fairy-Stockfish", path.is_some()).then(|| Fairy::start(path.unwrap()))
+}
+
+#[test]
+fn start_positions_agree_to_depth_four_and_five() {
+    let Some(mut f) = fairy() else { return };
+    for v in Variant::ALL {
+        for d in 1..=4 {
+            same(v, v.start_fen(), d, &mut f);
+        }
+        let total: u64 = f.divide(v, v.start_fen(), 5).values().sum();
+        assert_eq!(perft(&v.start(), 5), total, "{v:?} depth 5");
+    }
+}
+
+/// Positions of random games, at least `per_kind` with castling rights,
+/// with an en-passant square, with a promotion among the legal moves, and
+/// of any kind.
+fn playout_positions(variant: Variant, seed: u64, per_kind: usize) -> Vec<String> {
+    let mut rng = SplitMix64::new(seed);
+    let mut want = [per_kind; 4];
+    let mut out = Vec::new();
+    while want.iter().any(|&w| w > 0) {
+        let mut pos = variant.start();
+        for _ in 0..rng.below(160) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+            let fen = pos.fen();
+            let kinds = [
+                !fen.split(' ').nth(2).is_some_and(|c| c == "-"),
+                pos.ep_square().is_some(),
+                pos.legal_moves().iter().any(|m| m.promotion().is_some()),
+                rng.below(8) == 0,
+            ];
+            if let Some(k) = (0..4).find(|&k| kinds[k] && want[k] > 0) {
+                want[k] -= 1;
+                out.push(fen);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn random_positions_agree_at_depths_one_to_three() {
+    let Some(mut f) = fairy() else { return };
+    let mut checked = 0;
+    for (v, seed) in [(Variant::Capablanca, 11), (Variant::Gothic, 12)] {
+        for fen in playout_positions(v, seed, 13) {
+            for d in 1..=3 {
+                same(v, &fen, d, &mut f);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "{checked}");
+}
+
+#[test]
+fn the_command_line_matches_the_library() {
+    let out = common::hashmate(&["perft", "3", "--variant", "gothic", "--divide"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.ends_with("Nodes searched: 25283\n"), "{text}");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains(": ") && !l.starts_with("Time"))
+            .count(),
+        29
+    );
+    let bad = common::hashmate(&["perft", "2", "--variant", "shogi"], "");
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        !bad.status.success() && err.contains("capablanca") && err.contains("gothic"),
+        "{err}"
+    );
+    let bad = common::hashmate(
+        &[
+            "perft",
+            "2",
+            "--variant",
+            "capablanca",
+            "--fen",
+            "rnabqkbcnr/pppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w",
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(2), "{err}");
+    assert!(err.contains("rank 7 describes 8 squares"), "{err}");
+}

@@ -1,0 +1,196 @@
+//! The 10×8 board: squares, files, ranks, colours, and bitboards in the low
+//! 80 bits of a `u128` (bit `rank × 10 + file`, a1 = 0, j1 = 9, a2 = 10,
+//! …, j8 = 79).
+
+use core::fmt;
+
+/// Files on the board.
+pub const FILES: u8 = 10;
+/// Ranks on the board.
+pub const RANKS: u8 = 8;
+/// Squares on the board.
+pub const SQUARES: usize = 80;
+
+/// Every square.
+pub const ALL: u128 = (1u128 << SQUARES) - 1;
+/// The a-file.
+pub const FILE_A: u128 = {
+    let mut b = 0u128;
+    let mut r = 0;
+    while r < RANKS {
+        b |= 1u128 << (r * FILES);
+        r += 1;
+    }
+    b
+};
+/// The j-file (the last).
+pub const FILE_J: u128 = FILE_A << (FILES - 1);
+/// The first rank.
+pub const RANK_1: u128 = (1u128 << FILES) - 1;
+
+/// A file, 0 (a) to 9 (j).
+pub const fn file_mask(file: u8) -> u128 {
+    FILE_A << file
+}
+
+/// A rank, 0 (first) to 7 (eighth).
+pub const fn rank_mask(rank: u8) -> u128 {
+    RANK_1 << (rank * FILES)
+}
+
+/// A side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// White, who moves first.
+    White = 0,
+    /// Black.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// 0 for White, 1 for Black.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl core::ops::Not for Color {
+    type Output = Color;
+    #[inline(always)]
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// A square of the 10×8 board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square with index `i` (`rank × 10 + file`), or `None` past j8.
+    #[inline(always)]
+    pub const fn new(i: u8) -> Option<Square> {
+        if (i as usize) < SQUARES {
+            Some(Square(i))
+        } else {
+            None
+        }
+    }
+
+    /// The square at `file` (0 = a) and `rank` (0 = first).
+    pub const fn at(file: u8, rank: u8) -> Option<Square> {
+        if file < FILES && rank < RANKS {
+            Some(Square(rank * FILES + file))
+        } else {
+            None
+        }
+    }
+
+    /// The lowest square of a non-empty set (the caller knows it is).
+    #[inline(always)]
+    pub(crate) const fn lowest(b: u128) -> Square {
+        Square(b.trailing_zeros() as u8)
+    }
+
+    /// `rank × 10 + file`.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0 (a) to 9 (j).
+    #[inline(always)]
+    pub const fn file(self) -> u8 {
+        self.0 % FILES
+    }
+
+    /// 0 (first) to 7 (eighth).
+    #[inline(always)]
+    pub const fn rank(self) -> u8 {
+        self.0 / FILES
+    }
+
+    /// The set holding only this square.
+    #[inline(always)]
+    pub const fn bit(self) -> u128 {
+        1u128 << self.0
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl core::str::FromStr for Square {
+    type Err = ();
+    /// `a1` … `j8`.
+    fn from_str(s: &str) -> Result<Square, ()> {
+        let b = s.as_bytes();
+        if b.len() != 2 || !(b'a'..=b'j').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+            return Err(());
+        }
+        Square::at(b[0] - b'a', b[1] - b'1').ok_or(())
+    }
+}
+
+/// Iterate over the squares of a set, lowest first.
+#[inline]
+pub fn squares(mut b: u128) -> impl Iterator<Item = Square> {
+    core::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let s = Square::lowest(b);
+            b &= b - 1;
+            Some(s)
+        }
+    })
+}
+
+/// One rank towards the eighth (for `color`'s pawns: forward).
+#[inline(always)]
+pub const fn forward(b: u128, color: Color) -> u128 {
+    match color {
+        Color::White => (b << FILES) & ALL,
+        Color::Black => b >> FILES,
+    }
+}
+
+/// One file towards j; squares on the j-file drop off.
+#[inline(always)]
+pub const fn east(b: u128) -> u128 {
+    (b & !FILE_J) << 1
+}
+
+/// One file towards a; squares on the a-file drop off.
+#[inline(always)]
+pub const fn west(b: u128) -> u128 {
+    (b & !FILE_A) >> 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_shifts() {
+        let e4: Square = "e4".parse().unwrap();
+        assert_eq!(e4.index(), 34);
+        assert_eq!(e4.to_string(), "e4");
+        assert!("k1".parse::<Square>().is_err() && "a9".parse::<Square>().is_err());
+        assert_eq!(east(FILE_J), 0);
+        assert_eq!(west(FILE_A), 0);
+        assert_eq!(forward(rank_mask(7), Color::White), 0);
+        assert_eq!(squares(FILE_A).count(), 8);
+        assert_eq!(ALL.count_ones(), 80);
+    }
+}

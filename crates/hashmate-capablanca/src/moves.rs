@@ -1,0 +1,179 @@
+//! Pieces and moves, and moves in UCI notation as Fairy-Stockfish writes
+//! them (`e2e4`, `a7a8c` for a promotion to a chancellor, castling as the
+//! king's move: `f1i1`, `f1c1`).
+
+use crate::board::{Color, Square};
+use core::fmt;
+
+/// A kind of piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// A pawn.
+    Pawn = 0,
+    /// A knight.
+    Knight,
+    /// A bishop.
+    Bishop,
+    /// A rook.
+    Rook,
+    /// A queen.
+    Queen,
+    /// A king.
+    King,
+    /// An archbishop: a bishop and a knight (`A`).
+    Archbishop,
+    /// A chancellor: a rook and a knight (`C`).
+    Chancellor,
+}
+
+impl Role {
+    /// The eight roles.
+    pub const ALL: [Role; 8] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Archbishop,
+        Role::Chancellor,
+    ];
+    /// What a pawn may promote to.
+    pub const PROMOTIONS: [Role; 6] = [
+        Role::Queen,
+        Role::Chancellor,
+        Role::Archbishop,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ];
+
+    /// 0 (pawn) to 7 (chancellor).
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lower-case letter: `p n b r q k a c`.
+    pub const fn char(self) -> char {
+        match self {
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+            Role::Archbishop => 'a',
+            Role::Chancellor => 'c',
+        }
+    }
+
+    /// The role of a letter of either case.
+    pub fn from_char(c: char) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.char() == c.to_ascii_lowercase())
+    }
+}
+
+/// A piece: a role of a colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose.
+    pub color: Color,
+    /// What.
+    pub role: Role,
+}
+
+impl Piece {
+    /// The FEN letter: upper case for White.
+    pub fn char(self) -> char {
+        let c = self.role.char();
+        match self.color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+}
+
+/// Bit layout of a [`Move`].
+const TO_SHIFT: u32 = 7;
+const PROMOTION_SHIFT: u32 = 14;
+const CASTLING_FLAG: u32 = 1 << 18;
+
+/// A move: origin, destination (the rook's square for castling), the
+/// promotion piece, and a castling flag.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Move(u32);
+
+impl Move {
+    /// A normal move, or a promotion to `promotion` (neither pawn nor king).
+    #[inline(always)]
+    pub fn new(from: Square, to: Square, promotion: Option<Role>) -> Move {
+        let p = match promotion {
+            Some(Role::Pawn | Role::King) | None => 0,
+            Some(r) => r as u32,
+        };
+        Move(from.index() as u32 | (to.index() as u32) << TO_SHIFT | p << PROMOTION_SHIFT)
+    }
+
+    /// Castling: the king on `king` with the rook on `rook`.
+    #[inline(always)]
+    pub fn castle(king: Square, rook: Square) -> Move {
+        Move(king.index() as u32 | (rook.index() as u32) << TO_SHIFT | CASTLING_FLAG)
+    }
+
+    /// The origin.
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        Square::lowest(1u128 << (self.0 & 127).min(79))
+    }
+
+    /// The destination (the rook's square for castling).
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        Square::lowest(1u128 << ((self.0 >> TO_SHIFT) & 127).min(79))
+    }
+
+    /// The promotion piece.
+    #[inline(always)]
+    pub fn promotion(self) -> Option<Role> {
+        match (self.0 >> PROMOTION_SHIFT) & 15 {
+            0 => None,
+            i => Role::ALL.get(i as usize).copied(),
+        }
+    }
+
+    /// Is this castling?
+    #[inline(always)]
+    pub fn is_castling(self) -> bool {
+        self.0 & CASTLING_FLAG != 0
+    }
+
+    /// Where the king goes: i-file (short) or c-file (long) for castling,
+    /// else the destination.
+    pub fn king_destination(self) -> Square {
+        if !self.is_castling() {
+            return self.to();
+        }
+        let file = if self.to() > self.from() { 8 } else { 2 };
+        Square::at(file, self.from().rank()).unwrap_or(self.to())
+    }
+}
+
+/// UCI, as Fairy-Stockfish prints it: castling as the king's move.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.king_destination())?;
+        if let Some(p) = self.promotion() {
+            write!(f, "{}", p.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
