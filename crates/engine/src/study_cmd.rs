@@ -59,7 +59,7 @@ fn study(args: &StudyArgs) -> ExitCode {
         let expected = perft(&pos, depth);
         work.push((pos, depth, expected));
     }
-    crate::output::emit(&"| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | exact | seconds |".to_string());
+    crate::output::emit("| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | exact | seconds |");
     crate::output::emit("|---|---:|---:|---:|---:|---:|---:|---|---:|");
     for strategy in Strategy::ALL {
         for bits in [16, 32, 48, 64] {

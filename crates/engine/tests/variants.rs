@@ -133,7 +133,7 @@ fn playout_positions(variant: Variant, seed: u64, per_kind: usize) -> Vec<String
             pos.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
             let fen = pos.fen();
             let kinds = [
-                !fen.split(' ').nth(2).is_some_and(|c| c == "-"),
+                fen.split(' ').nth(2).is_some_and(|c| c != "-"),
                 pos.ep_square().is_some(),
                 pos.legal_moves().iter().any(|m| m.promotion().is_some()),
                 rng.below(8) == 0,

@@ -6,7 +6,10 @@ use hashmate_capablanca::perft::perft;
 use hashmate_capablanca::{Position, Variant};
 use proptest::prelude::*;
 
-fn data() -> Vec<(Variant, String, Vec<(u32, u64)>)> {
+/// A vendored line: the variant, the FEN and (depth, count) pairs.
+type Line = (Variant, String, Vec<(u32, u64)>);
+
+fn data() -> Vec<Line> {
     let text = include_str!("data/perft.epd");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
