@@ -21,7 +21,7 @@ pub const RFP_DEPTH: i32 = 6;
 pub const RFP_MARGIN: i32 = 90;
 /// The "improving" flag (static evaluation above that of two plies ago)
 /// takes a ply off the RFP margin and loosens late-move pruning.
-pub const USE_IMPROVING: bool = true;
+pub const USE_IMPROVING: bool = false;
 
 /// Razoring: at depth ≤ `RAZOR_DEPTH`, a static evaluation `RAZOR_MARGIN`
 /// per ply below alpha drops into quiescence.
@@ -35,7 +35,7 @@ pub const RAZOR_MARGIN: i32 = 250;
 pub const NMP_DEPTH: i32 = 3;
 pub const NMP_BASE: i32 = 3;
 pub const NMP_DIVISOR: i32 = 4;
-pub const USE_NMP_EVAL_REDUCTION: bool = false;
+pub const USE_NMP_EVAL_REDUCTION: bool = true;
 pub const NMP_EVAL_DIVISOR: i32 = 200;
 
 /// ProbCut: from `PROBCUT_DEPTH`, a capture that beats beta by
@@ -47,7 +47,7 @@ pub const PROBCUT_REDUCTION: i32 = 4;
 
 /// Internal iterative reduction: without a table move, nodes from
 /// `IIR_DEPTH` are searched one ply shallower.
-pub const USE_IIR: bool = false;
+pub const USE_IIR: bool = true;
 pub const IIR_DEPTH: i32 = 4;
 
 // --- Move pruning -----------------------------------------------------------
@@ -68,7 +68,7 @@ pub const FP_MARGIN: i32 = 110;
 /// Static-exchange pruning in the main search: at depth ≤ `SEE_DEPTH`,
 /// quiet moves losing more than `SEE_QUIET × depth` and captures losing
 /// more than `SEE_NOISY × depth²` are skipped.
-pub const USE_SEE_PRUNING: bool = false;
+pub const USE_SEE_PRUNING: bool = true;
 pub const SEE_DEPTH: i32 = 8;
 pub const SEE_QUIET: i32 = 60;
 pub const SEE_NOISY: i32 = 25;
@@ -111,7 +111,7 @@ pub const HISTORY_BONUS_MAX: i32 = 1600;
 // --- Quiescence and evaluation ------------------------------------------------
 
 /// Probe and store the transposition table in quiescence.
-pub const USE_QSEARCH_TT: bool = false;
+pub const USE_QSEARCH_TT: bool = true;
 /// Correct the static evaluation by what searches learned about positions
 /// with the same pawns (correction history keyed by the pawn key).
 pub const USE_CORRECTION_HISTORY: bool = false;
