@@ -5,8 +5,8 @@
 use crate::tt_study::{hashed_perft, Strategy, StudyTable};
 use clap::{Args, ValueEnum};
 use hashmate::attacks::{
-    fl::FlCompact, fl::FlFast, hyperbola::Hyperbola, kindergarten::Kindergarten, magic::Magic,
-    pext::Pext, ray_loop::RayLoop, Sliders,
+    fl::FlCompact, fl::FlFast, fl_joint::FlJoint, hyperbola::Hyperbola, kindergarten::Kindergarten,
+    magic::Magic, pext::Pext, ray_loop::RayLoop, Sliders,
 };
 use hashmate::perft::{perft_cached, perft_with, PerftTable};
 use hashmate::{CastlingMode, Position};
@@ -21,6 +21,9 @@ pub enum Backend {
     FlFast,
     /// Fenner & Levene's perfect hash, one table per line geometry.
     FlCompact,
+    /// Fenner & Levene's minimal perfect hash, both lines of a slider in
+    /// one table: one load per slider.
+    FlJoint,
     /// Fancy magic bitboards.
     Magic,
     /// BMI2 PEXT (only on CPUs that have it).
@@ -198,6 +201,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
                 None => Box::new(|p: &Position, d| hashmate::perft::perft(p, d)),
                 Some(Backend::FlFast) => with(FlFast),
                 Some(Backend::FlCompact) => with(FlCompact),
+                Some(Backend::FlJoint) => with(FlJoint::init()),
                 Some(Backend::Magic) => with(Magic::new()),
                 Some(Backend::Kindergarten) => with(Kindergarten),
                 Some(Backend::Hyperbola) => with(Hyperbola),

@@ -3,6 +3,7 @@
 //! position for every square.
 
 use hashmate::attacks::fl::{FlCompact, FlFast};
+use hashmate::attacks::fl_joint::FlJoint;
 use hashmate::attacks::hyperbola::Hyperbola;
 use hashmate::attacks::kindergarten::Kindergarten;
 use hashmate::attacks::magic::Magic;
@@ -25,6 +26,7 @@ fn check<S: Sliders>(s: S, sq: Square, occ: Bitboard) {
 fn check_all(sq: Square, occ: Bitboard) {
     check(FlFast, sq, occ);
     check(FlCompact, sq, occ);
+    check(FlJoint, sq, occ);
     check(Magic::new(), sq, occ);
     check(Kindergarten, sq, occ);
     check(Hyperbola, sq, occ);

@@ -8,6 +8,7 @@
 
 use bench_peers::{cozy_perft, median, Uci, PERFT_POSITIONS};
 use hashmate::attacks::fl::{FlCompact, FlFast};
+use hashmate::attacks::fl_joint::FlJoint;
 use hashmate::attacks::hyperbola::Hyperbola;
 use hashmate::attacks::kindergarten::Kindergarten;
 use hashmate::attacks::magic::Magic;
@@ -110,6 +111,7 @@ fn main() {
     };
     row(FlFast::NAME, backend(FlFast, rounds));
     row(FlCompact::NAME, backend(FlCompact, rounds));
+    row(FlJoint::NAME, backend(FlJoint::init(), rounds));
     row(Magic::NAME, backend(Magic::new(), rounds));
     if let Some(p) = Pext::detect() {
         row(Pext::NAME, backend(p, rounds));

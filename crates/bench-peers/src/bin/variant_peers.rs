@@ -39,6 +39,10 @@ fn main() {
         }
         let o = nodes as f64 / median(ours).as_secs_f64() / 1e6;
         let t = nodes as f64 / median(theirs).as_secs_f64() / 1e6;
-        println!("| {} | {depth} | {nodes} | {o:.1} | {t:.1} | {:.2}× |", v.name(), o / t);
+        println!(
+            "| {} | {depth} | {nodes} | {o:.1} | {t:.1} | {:.2}× |",
+            v.name(),
+            o / t
+        );
     }
 }

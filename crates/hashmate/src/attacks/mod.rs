@@ -8,6 +8,7 @@
 //! | backend | idea | tables |
 //! | --- | --- | --- |
 //! | [`fl::FlFast`] | `(occ & line) mod m` indexes a per-square table | ≈ 560 KB, compile time |
+//! | [`fl_joint::FlJoint`] | minimal ĥ1 on both lines of a slider, addresses concatenated: one load | ≈ 2.2 MB, first use |
 //! | [`fl::FlCompact`] | one table per line geometry, shifted into place and masked | ≈ 50 KB, compile time |
 //! | [`magic::Magic`] | fancy magic bitboards | ≈ 840 KB, start-up |
 //! | [`pext::Pext`] | BMI2 `pext` indexes a per-square table | ≈ 840 KB, start-up, x86-64 with BMI2 only |
@@ -20,6 +21,7 @@
 //! is checked against [`ray_loop`] by the tests.
 
 pub mod fl;
+pub mod fl_joint;
 pub mod hyperbola;
 pub mod kindergarten;
 pub mod magic;
