@@ -2,9 +2,16 @@
 //! limit: one random 64-byte line read from a plain array of the same size,
 //! in the same run, for 1 MB, 64 MB and 1 GB.
 //!
-//! Both loops do 1024 dependent-free random accesses per iteration with keys
-//! from the same generator, so the difference is the table's own work
-//! (index reduction, two loads per entry, the XOR check).
+//! Two access patterns, each measured on both sides:
+//!
+//! * `independent`: 1024 random accesses whose addresses do not depend on
+//!   each other, which the out-of-order core overlaps;
+//! * `dependent`: each key is XORed with a bit of the previous access's
+//!   result, so accesses are serialised, as a search's probes are (each
+//!   follows the move played after the last one).
+//!
+//! The difference is the table's own work (index reduction, the bucket
+//! scan, the XOR check).
 //!
 //! Run: `cargo bench -p hashmate --bench tt`
 
@@ -38,7 +45,7 @@ fn bench(c: &mut Criterion) {
             tt.store(k, Move::NULL, 1, 2, 3, Bound::Exact);
         }
         g.bench_with_input(
-            BenchmarkId::new("probe", format!("{mb}MB")),
+            BenchmarkId::new("probe-independent", format!("{mb}MB")),
             &keys,
             |b, keys| {
                 b.iter(|| {
@@ -52,17 +59,45 @@ fn bench(c: &mut Criterion) {
                 })
             },
         );
-        drop(tt);
-        let lines = vec![Line::default(); (mb << 20) / 64];
         g.bench_with_input(
-            BenchmarkId::new("array-read", format!("{mb}MB")),
+            BenchmarkId::new("probe-dependent", format!("{mb}MB")),
             &keys,
             |b, keys| {
                 b.iter(|| {
                     let mut acc = 0u64;
                     for &k in keys {
-                        let i = ((black_box(k) as u128 * lines.len() as u128) >> 64) as usize;
-                        acc = acc.wrapping_add(lines[i].0[0]);
+                        let hit = tt.probe(black_box(k) ^ (acc & 1) << 63);
+                        acc = acc.wrapping_add(hit.map_or(1, |e| e.score as u64));
+                    }
+                    acc
+                })
+            },
+        );
+        drop(tt);
+        let lines = vec![Line::default(); (mb << 20) / 64];
+        let index = |k: u64| ((k as u128 * lines.len() as u128) >> 64) as usize;
+        g.bench_with_input(
+            BenchmarkId::new("array-independent", format!("{mb}MB")),
+            &keys,
+            |b, keys| {
+                b.iter(|| {
+                    let mut acc = 0u64;
+                    for &k in keys {
+                        acc = acc.wrapping_add(lines[index(black_box(k))].0[0]);
+                    }
+                    acc
+                })
+            },
+        );
+        g.bench_with_input(
+            BenchmarkId::new("array-dependent", format!("{mb}MB")),
+            &keys,
+            |b, keys| {
+                b.iter(|| {
+                    let mut acc = 0u64;
+                    for &k in keys {
+                        let line = &lines[index(black_box(k) ^ (acc & 1) << 63)];
+                        acc = acc.wrapping_add(line.0[0] + 1);
                     }
                     acc
                 })
