@@ -96,3 +96,27 @@ fn invalid_utf8_input_is_a_bad_command_not_the_end() {
     assert!(s.contains("info string unknown command"), "{s}");
     assert!(s.contains("readyok"), "the loop went on: {s}");
 }
+
+/// The node count of `hashmate bench` is the engine's behaviour signature
+/// (as OpenBench uses it): any change to search or evaluation changes it.
+/// A change that is meant to change it updates this number together with
+/// its row in docs/STRENGTH.md; one that is not meant to (a refactor, a
+/// speed-up) must leave it alone.
+#[test]
+fn bench_signature() {
+    const BENCH_NODES: u64 = 677_153;
+    let out = hashmate(&["bench"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let last = text.lines().last().unwrap_or("");
+    let nodes: u64 = last
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("last line is not `N nodes N nps`: {last}"));
+    assert_eq!(
+        nodes, BENCH_NODES,
+        "the bench signature changed; if the search was meant to change, \
+         update BENCH_NODES and docs/STRENGTH.md"
+    );
+}
