@@ -2,13 +2,25 @@
 //! limit: one random 64-byte line read from a plain array of the same size,
 //! in the same run, for 1 MB, 64 MB and 1 GB.
 //!
+//! Both sides walk the same ring of random keys: one key per 16 table
+//! entries, at most 2^20 (64 MB of distinct lines), so the 64 MB and 1 GB
+//! runs read memory, not a cache-resident handful of lines. Each timed
+//! iteration takes the next 1024 keys of the ring. Every key is stored
+//! (deeper than the filler, so it stays), so every probe hits; keys that a
+//! full bucket still refused are left out of the ring. The plain array is
+//! written before it is read, so its pages are real memory and not the
+//! kernel's shared zero page.
+//!
 //! Two access patterns, each measured on both sides:
 //!
-//! * `independent`: 1024 random accesses whose addresses do not depend on
-//!   each other, which the out-of-order core overlaps;
-//! * `dependent`: each key is XORed with a bit of the previous access's
-//!   result, so accesses are serialised, as a search's probes are (each
-//!   follows the move played after the last one).
+//! * `independent`: addresses do not depend on each other, and the
+//!   out-of-order core overlaps the accesses;
+//! * `dependent`: which key comes next depends on a bit of the data the
+//!   previous access loaded, so the accesses are serialised, as a search's
+//!   probes are (each follows the move played after the last one). Since
+//!   every probe hits, the chain runs through loaded data on both sides,
+//!   never through a predicted hit-or-miss branch the core would
+//!   speculate past.
 //!
 //! The difference is the table's own work (index reduction, the bucket
 //! scan, the XOR check).
@@ -21,11 +33,27 @@ use hashmate::Move;
 use hashmate_hash::rng::SplitMix64;
 use std::time::Duration;
 
+/// Accesses per timed iteration.
 const N: usize = 1024;
+/// The score every stored entry and every array line holds.
+const SCORE: i16 = 1;
 
 #[repr(align(64))]
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Line([u64; 8]);
+
+/// Runs `access` over the next `N` keys of the ring, independently or with
+/// each key chosen by the previous access's data.
+fn walk(ring: &[u64], cursor: &mut usize, dependent: bool, access: impl Fn(u64) -> u64) -> u64 {
+    let mask = ring.len() - 1;
+    let mut acc = 0u64;
+    for j in 0..N {
+        let i = *cursor + j + if dependent { acc as usize & 1 } else { 0 };
+        acc = acc.wrapping_add(access(black_box(ring[i & mask])) + 1);
+    }
+    *cursor = (*cursor + N) & mask;
+    acc
+}
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("tt");
@@ -33,76 +61,45 @@ fn bench(c: &mut Criterion) {
     g.warm_up_time(Duration::from_millis(500));
     g.measurement_time(Duration::from_secs(2));
     for mb in [1usize, 64, 1024] {
-        let mut rng = SplitMix64::new(mb as u64);
-        let keys: Vec<u64> = (0..N).map(|_| rng.next_u64()).collect();
         let tt = TranspositionTable::new(mb).unwrap();
-        // Fill the table so probes read real entries (half of them hit).
-        let mut fill = SplitMix64::new(7);
+        let mut rng = SplitMix64::new(mb as u64);
+        // Fill the table with other positions, so probes scan real entries.
         for _ in 0..tt.capacity() {
-            tt.store(fill.next_u64(), Move::NULL, 1, 2, 3, Bound::Exact);
+            tt.store(rng.next_u64(), Move::NULL, SCORE, 2, 3, Bound::Exact);
         }
-        for &k in keys.iter().step_by(2) {
-            tt.store(k, Move::NULL, 1, 2, 3, Bound::Exact);
+        let wanted = (tt.capacity() / 16).min(1 << 20);
+        let mut ring: Vec<u64> = (0..wanted).map(|_| rng.next_u64()).collect();
+        for &k in &ring {
+            tt.store(k, Move::NULL, SCORE, 2, 10, Bound::Exact);
         }
-        g.bench_with_input(
-            BenchmarkId::new("probe-independent", format!("{mb}MB")),
-            &keys,
-            |b, keys| {
-                b.iter(|| {
-                    let mut acc = 0i32;
-                    for &k in keys {
-                        if let Some(e) = tt.probe(black_box(k)) {
-                            acc += e.score as i32;
-                        }
-                    }
-                    acc
-                })
-            },
-        );
-        g.bench_with_input(
-            BenchmarkId::new("probe-dependent", format!("{mb}MB")),
-            &keys,
-            |b, keys| {
-                b.iter(|| {
-                    let mut acc = 0u64;
-                    for &k in keys {
-                        let hit = tt.probe(black_box(k) ^ (acc & 1) << 63);
-                        acc = acc.wrapping_add(hit.map_or(1, |e| e.score as u64));
-                    }
-                    acc
-                })
-            },
-        );
+        ring.retain(|&k| tt.probe(k).is_some());
+        ring.truncate(1 << ring.len().ilog2());
+        let probe = |k: u64| tt.probe(k).map_or(0, |e| e.score as u64);
+        for dependent in [false, true] {
+            let name = if dependent {
+                "probe-dependent"
+            } else {
+                "probe-independent"
+            };
+            let mut cursor = 0;
+            g.bench_function(BenchmarkId::new(name, format!("{mb}MB")), |b| {
+                b.iter(|| walk(&ring, &mut cursor, dependent, probe))
+            });
+        }
         drop(tt);
-        let lines = vec![Line::default(); (mb << 20) / 64];
-        let index = |k: u64| ((k as u128 * lines.len() as u128) >> 64) as usize;
-        g.bench_with_input(
-            BenchmarkId::new("array-independent", format!("{mb}MB")),
-            &keys,
-            |b, keys| {
-                b.iter(|| {
-                    let mut acc = 0u64;
-                    for &k in keys {
-                        acc = acc.wrapping_add(lines[index(black_box(k))].0[0]);
-                    }
-                    acc
-                })
-            },
-        );
-        g.bench_with_input(
-            BenchmarkId::new("array-dependent", format!("{mb}MB")),
-            &keys,
-            |b, keys| {
-                b.iter(|| {
-                    let mut acc = 0u64;
-                    for &k in keys {
-                        let line = &lines[index(black_box(k) ^ (acc & 1) << 63)];
-                        acc = acc.wrapping_add(line.0[0] + 1);
-                    }
-                    acc
-                })
-            },
-        );
+        let lines = vec![Line([SCORE as u64; 8]); (mb << 20) / 64];
+        let read = |k: u64| lines[((k as u128 * lines.len() as u128) >> 64) as usize].0[0];
+        for dependent in [false, true] {
+            let name = if dependent {
+                "array-dependent"
+            } else {
+                "array-independent"
+            };
+            let mut cursor = 0;
+            g.bench_function(BenchmarkId::new(name, format!("{mb}MB")), |b| {
+                b.iter(|| walk(&ring, &mut cursor, dependent, read))
+            });
+        }
     }
     g.finish();
 }
