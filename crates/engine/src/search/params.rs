@@ -92,7 +92,7 @@ pub const DOUBLE_EXTENSION_MARGIN: i32 = 20;
 pub const DOUBLE_EXTENSIONS: i32 = 6;
 
 /// Late-move reductions: `LMR_BASE + ln(depth)·ln(moves) / LMR_DIVISOR`.
-pub const LMR_BASE: f64 = 0.5;
+pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
 /// Reduce captures and bad quiet moves too, and adjust by history, by the
 /// improving flag, by "cut node" and for moves that give check.
