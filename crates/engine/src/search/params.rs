@@ -97,6 +97,9 @@ pub const LMR_DIVISOR: f64 = 2.25;
 /// Reduce captures and bad quiet moves too, and adjust by history, by the
 /// improving flag, by "cut node" and for moves that give check.
 pub const USE_LMR_ADJUSTMENTS: bool = false;
+/// Reduce quiet moves by their history alone (less for a good history, more
+/// for a bad one), without the rest of `USE_LMR_ADJUSTMENTS`.
+pub const USE_LMR_HISTORY: bool = false;
 /// One ply less reduction per this much history.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 

@@ -578,6 +578,8 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                         if quiet {
                             r -= history / LMR_HISTORY_DIVISOR;
                         }
+                    } else if USE_LMR_HISTORY {
+                        r -= history / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
