@@ -27,7 +27,10 @@
 //!
 //! Run: `cargo bench -p hashmate --bench tt`
 
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{
+    black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+};
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::Move;
 use hashmate_hash::rng::SplitMix64;
@@ -55,6 +58,24 @@ fn walk(ring: &[u64], cursor: &mut usize, dependent: bool, access: impl Fn(u64) 
     acc
 }
 
+/// Benchmarks `access` over the ring in both patterns, as
+/// `{side}-independent` and `{side}-dependent`.
+fn both_patterns(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    side: &str,
+    mb: usize,
+    ring: &[u64],
+    access: impl Fn(u64) -> u64 + Copy,
+) {
+    for (dependent, pattern) in [(false, "independent"), (true, "dependent")] {
+        let mut cursor = 0;
+        let id = BenchmarkId::new(format!("{side}-{pattern}"), format!("{mb}MB"));
+        g.bench_function(id, |b| {
+            b.iter(|| walk(ring, &mut cursor, dependent, access))
+        });
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("tt");
     g.throughput(Throughput::Elements(N as u64));
@@ -75,31 +96,11 @@ fn bench(c: &mut Criterion) {
         ring.retain(|&k| tt.probe(k).is_some());
         ring.truncate(1 << ring.len().ilog2());
         let probe = |k: u64| tt.probe(k).map_or(0, |e| e.score as u64);
-        for dependent in [false, true] {
-            let name = if dependent {
-                "probe-dependent"
-            } else {
-                "probe-independent"
-            };
-            let mut cursor = 0;
-            g.bench_function(BenchmarkId::new(name, format!("{mb}MB")), |b| {
-                b.iter(|| walk(&ring, &mut cursor, dependent, probe))
-            });
-        }
+        both_patterns(&mut g, "probe", mb, &ring, probe);
         drop(tt);
         let lines = vec![Line([SCORE as u64; 8]); (mb << 20) / 64];
         let read = |k: u64| lines[((k as u128 * lines.len() as u128) >> 64) as usize].0[0];
-        for dependent in [false, true] {
-            let name = if dependent {
-                "array-dependent"
-            } else {
-                "array-independent"
-            };
-            let mut cursor = 0;
-            g.bench_function(BenchmarkId::new(name, format!("{mb}MB")), |b| {
-                b.iter(|| walk(&ring, &mut cursor, dependent, read))
-            });
-        }
+        both_patterns(&mut g, "array", mb, &ring, read);
     }
     g.finish();
 }
