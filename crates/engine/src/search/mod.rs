@@ -169,6 +169,64 @@ fn from_tt(score: i16, ply: usize) -> i32 {
     }
 }
 
+/// Address space that must be free before another helper thread is
+/// started: its stack (2 MB), its tables (under 4 MB), a new malloc arena
+/// and room for the main thread's output. Without it, a process under a
+/// memory limit (`ulimit -v`) can start a thread that then cannot map its
+/// signal stack, and the runtime aborts the whole process.
+///
+/// The probe must be larger than the C library's largest mmap threshold
+/// (32 MB in glibc): a smaller block, once freed, stays in the heap, and a
+/// probe served from there proves nothing about room for a new mapping.
+const SPAWN_HEADROOM: usize = 40 << 20;
+
+/// Whether [`SPAWN_HEADROOM`] bytes could be allocated now.
+fn has_headroom() -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    let ok = probe.try_reserve_exact(SPAWN_HEADROOM).is_ok();
+    // The allocation must really happen: an unused one may be optimised out.
+    std::hint::black_box(&mut probe);
+    ok
+}
+
+/// Start helper `id` and wait until it has its tables, so that a failure
+/// is reported here, in order, and the next helper is started only when
+/// this one no longer allocates.
+fn spawn_helper<'scope, 'env, T: SearchTable>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    id: usize,
+    pos: &'env Position,
+    keys: &'env [u64],
+    limits: &'env Limits,
+    shared: &'env Shared<T>,
+) -> Result<(), String> {
+    if !has_headroom() {
+        return Err(format!(
+            "less than {} MB of memory left for its stack and tables",
+            SPAWN_HEADROOM >> 20
+        ));
+    }
+    let (ready, started) = std::sync::mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name(format!("search-{id}"))
+        .spawn_scoped(scope, move || {
+            match Worker::new(id, shared, limits, keys, &mut ()) {
+                Ok(mut w) => {
+                    let _ = ready.send(Ok(()));
+                    w.iterate(pos);
+                }
+                Err(e) => {
+                    let _ = ready.send(Err(e.to_string()));
+                }
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    // A thread that ended without a word (it panicked) counts as not started.
+    started
+        .recv()
+        .unwrap_or_else(|_| Err("it stopped before it was ready".to_string()))
+}
+
 /// Search `pos` with `threads` threads sharing `shared.tt`.
 ///
 /// `history` holds the keys of the game's positions before `pos` (oldest
@@ -190,16 +248,20 @@ pub fn search<T: SearchTable>(
     }
     let result = std::thread::scope(|scope| {
         for id in 1..threads.max(1) {
-            let keys = &keys;
-            let spawned = std::thread::Builder::new()
-                .name(format!("search-{id}"))
-                .spawn_scoped(scope, move || {
-                    // A helper that cannot get its tables just does not help.
-                    if let Ok(mut w) = Worker::new(id, shared, limits, keys, &mut ()) {
-                        w.iterate(pos);
-                    }
-                });
-            if let Err(e) = spawned {
+            // On few cores, starting hundreds of busy helpers takes longer
+            // than a short move time: stop starting them when time is up.
+            let control = &shared.control;
+            if limits
+                .time
+                .hard()
+                .is_some_and(|t| !control.pondering() && control.elapsed() >= t)
+            {
+                listener.message(&format!(
+                    "the move time ran out while starting threads; searching with {id}"
+                ));
+                break;
+            }
+            if let Err(e) = spawn_helper(scope, id, pos, &keys, limits, shared) {
                 listener.message(&format!(
                     "cannot start search thread {}: {e}; searching with {id}",
                     id + 1

@@ -146,9 +146,12 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         }
     }
 
+    /// Whether to unwind. The first iteration always finishes, so that a
+    /// stop that comes at once (a tiny `movetime`, many threads starting on
+    /// few cores) still leaves a searched move, not the first legal one.
     #[inline]
     fn stopped(&self) -> bool {
-        self.shared.control.stopped()
+        self.root_depth > 1 && self.shared.control.stopped()
     }
 
     /// Has the current position occurred before, within reach of the
