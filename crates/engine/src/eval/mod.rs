@@ -116,6 +116,13 @@ pub fn endgame_scale(pos: &Position, white_ahead: bool) -> i32 {
         Color::Black
     };
     if pos.pieces(strong, Role::Pawn).is_empty()
+        && non_pawn_material(pos, strong) <= SEE_VALUE[Role::Bishop.index()]
+    {
+        // A lone minor piece (or nothing) cannot mate: a draw, whatever
+        // the weights of its squares say.
+        return 0;
+    }
+    if pos.pieces(strong, Role::Pawn).is_empty()
         && non_pawn_material(pos, strong) - non_pawn_material(pos, !strong)
             <= SEE_VALUE[Role::Bishop.index()]
     {
@@ -149,6 +156,9 @@ pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
 fn blend(pos: &Position, mg: i32, eg: i32) -> i32 {
     let ph = phase(pos);
     let scale = endgame_scale(pos, eg > 0);
+    if scale == 0 {
+        return 0;
+    }
     let v = (mg * ph + eg * scale / SCALE_NORMAL * (MAX_PHASE - ph)) / MAX_PHASE;
     if pos.side_to_move() == Color::White {
         v
@@ -389,8 +399,9 @@ mod tests {
     fn material_counts() {
         assert!(eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 500);
         assert!(eval("4k3/8/8/8/8/8/8/3QK3 b - - 0 1") < -500);
-        // A bare minor piece cannot win: scaled to almost nothing.
-        assert!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").abs() < 60);
+        // A bare minor piece cannot win: a draw.
+        assert_eq!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 0);
+        assert_eq!(eval("4k3/8/8/8/8/8/8/3BK3 b - - 0 1"), 0);
     }
 
     #[test]
