@@ -22,19 +22,24 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// Run the binary under `sh -c "<limits>; exec hashmate ARGS"`.
-fn limited(limits: &str, args: &[&str], stdin: &str) -> std::process::Output {
-    let script = format!("{limits}; exec \"$0\" \"$@\"");
-    let mut child = Command::new("sh")
+/// The binary under `sh -c "<limits>; exec hashmate ARGS"`, all three
+/// streams piped, started.
+fn spawn_limited(limits: &str, args: &[&str]) -> std::process::Child {
+    Command::new("sh")
         .arg("-c")
-        .arg(script)
+        .arg(format!("{limits}; exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_hashmate"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Run the binary under `limits` with `stdin` as its whole input.
+fn limited(limits: &str, args: &[&str], stdin: &str) -> std::process::Output {
+    let mut child = spawn_limited(limits, args);
     let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
 }
@@ -131,15 +136,7 @@ fn book_make_never_loses_a_file() {
 /// read up to the `bestmove` line, then send `isready` and `quit`. Returns
 /// everything printed (stdout, then stderr) and whether it exited cleanly.
 fn until_bestmove(limits: &str, input: &str) -> (String, bool) {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!("{limits}; exec \"$0\""))
-        .arg(env!("CARGO_BIN_EXE_hashmate"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_limited(limits, &[]);
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();
     let mut seen = String::new();
@@ -408,7 +405,9 @@ fn movetime_is_used_and_currmove_reported() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    writeln!(stdin, "position startpos\ngo movetime 1500").unwrap();
+    // Long enough that some root move starts after the first second, when
+    // `currmove` begins (at 1.5 s one iteration could span the whole second).
+    writeln!(stdin, "position startpos\ngo movetime 4000").unwrap();
     stdin.flush().unwrap();
     let start = Instant::now();
     let mut seen = Vec::new();
@@ -428,7 +427,7 @@ fn movetime_is_used_and_currmove_reported() {
     assert!(s.contains("bestmove"), "{s}");
     // At least 95 % of the time, less the 30 ms Move Overhead.
     assert!(
-        elapsed >= Duration::from_millis(1500 * 95 / 100 - 30),
+        elapsed >= Duration::from_millis(4000 * 95 / 100 - 30),
         "returned after {elapsed:?}"
     );
     assert!(
