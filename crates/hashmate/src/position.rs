@@ -17,8 +17,8 @@
 //! and Chess960 alike: a right is "the rook on this square may castle".
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    DefaultSliders, Sliders,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays, DefaultSliders, Sliders,
 };
 use crate::bitboard::Bitboard;
 use crate::moves::{CastlingMode, Move};
@@ -368,11 +368,15 @@ impl Position {
         self.key = k;
         self.pawn_key = p;
         self.lock = l;
-        self.update_check_info(DefaultSliders::default());
+        self.update_check_info();
     }
 
+    /// Checkers and pinned pieces of the side to move. No slider lookup:
+    /// an enemy rook, bishop or queen on the king's empty-board rays checks
+    /// when nothing stands between, and pins the one piece of ours that
+    /// does when it is alone there.
     #[inline]
-    fn update_check_info<S: Sliders>(&mut self, s: S) {
+    fn update_check_info(&mut self) {
         let us = self.side;
         let them = !us;
         let king = self.king(us);
@@ -380,19 +384,20 @@ impl Position {
         let their = self.by_color(them);
         let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
         let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        self.checkers = ((s.rook(king, occ) & rq)
-            | (s.bishop(king, occ) & bq)
-            | (knight_attacks(king) & self.by_role(Role::Knight))
+        let mut checkers = ((knight_attacks(king) & self.by_role(Role::Knight))
             | (pawn_attacks(us, king) & self.by_role(Role::Pawn)))
             & their;
-        let snipers = ((s.rook(king, their) & rq) | (s.bishop(king, their) & bq)) & their;
+        let snipers = ((rook_rays(king) & rq) | (bishop_rays(king) & bq)) & their;
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {
             let blockers = between(king, s) & occ;
-            if !blockers.more_than_one() {
+            if blockers.is_empty() {
+                checkers = checkers.with(s);
+            } else if !blockers.more_than_one() {
                 pinned |= blockers & self.by_color(us);
             }
         }
+        self.checkers = checkers;
         self.pinned = pinned;
     }
 
@@ -448,9 +453,12 @@ impl Position {
         self.play_unchecked_with(DefaultSliders::default(), mv);
     }
 
-    /// [`Position::play_unchecked`] with a chosen slider backend for the
-    /// check and pin information of the new position.
-    pub fn play_unchecked_with<S: Sliders>(&mut self, s: S, mv: Move) {
+    /// [`Position::play_unchecked`], generic over a slider backend so that
+    /// code written for one backend (perft, say) plays its moves the same
+    /// way. Making a move needs no slider lookup (checkers and pins come
+    /// from empty-board rays and [`between`](crate::attacks::between)), so
+    /// every backend plays identically.
+    pub fn play_unchecked_with<S: Sliders>(&mut self, _backend: S, mv: Move) {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
@@ -530,7 +538,7 @@ impl Position {
             self.key ^= POLYGLOT.en_passant(file);
             self.lock ^= LOCK.en_passant(file);
         }
-        self.update_check_info(s);
+        self.update_check_info();
     }
 
     /// Pass the move (a "null move", for null-move pruning): the side to
@@ -552,7 +560,7 @@ impl Position {
         self.side = !self.side;
         self.key ^= POLYGLOT.turn();
         self.lock ^= LOCK.turn();
-        self.update_check_info(DefaultSliders::default());
+        self.update_check_info();
         Ok(())
     }
 

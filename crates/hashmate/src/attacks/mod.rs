@@ -254,6 +254,48 @@ const fn line_table() -> [[Bitboard; 64]; 64] {
     t
 }
 
+const fn empty_board_table(dirs: &[(i8, i8)]) -> [Bitboard; 64] {
+    let mut t = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = Bitboard(slide(sq as u8, dirs, 0));
+        sq += 1;
+    }
+    t
+}
+
+static ROOK_RAYS: [Bitboard; 64] = empty_board_table(&ROOK_DIRS);
+static BISHOP_RAYS: [Bitboard; 64] = empty_board_table(&BISHOP_DIRS);
+
+/// Squares a rook on `sq` would attack on an empty board: one load, no
+/// hashing. With [`between`] it finds checkers and pins without a slider
+/// lookup (a piece on these rays attacks `sq` exactly when nothing stands
+/// between them).
+///
+/// ```
+/// use hashmate::attacks::{rook_rays, rook_attacks};
+/// use hashmate::{Bitboard, Square};
+/// assert_eq!(rook_rays(Square::E4), rook_attacks(Square::E4, Bitboard::EMPTY));
+/// assert_eq!(rook_rays(Square::A1).count(), 14);
+/// ```
+#[inline(always)]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    ROOK_RAYS[sq.index()]
+}
+
+/// Squares a bishop on `sq` would attack on an empty board (see
+/// [`rook_rays`]).
+///
+/// ```
+/// use hashmate::attacks::bishop_rays;
+/// use hashmate::Square;
+/// assert_eq!(bishop_rays(Square::D4).count(), 13);
+/// ```
+#[inline(always)]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    BISHOP_RAYS[sq.index()]
+}
+
 static BETWEEN: [[Bitboard; 64]; 64] = between_table();
 static LINE: [[Bitboard; 64]; 64] = line_table();
 
