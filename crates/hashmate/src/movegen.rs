@@ -17,7 +17,9 @@
 //! [`perft_with`](crate::perft::perft_with)).
 
 use crate::attacks::DefaultSliders;
-use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks, Sliders};
+use crate::attacks::{
+    between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays, Sliders,
+};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -163,7 +165,7 @@ impl Position {
         if mv.is_castling() {
             let mut found = false;
             if role == Role::King && !self.is_check() {
-                self.castling_moves(s, &mut |pm: PieceMoves| {
+                self.castling_moves(&mut |pm: PieceMoves| {
                     found = pm.to.contains(to);
                     found
                 });
@@ -242,30 +244,13 @@ impl Position {
         any
     }
 
-    /// Is `sq` attacked by `by` with occupancy `occ`, using backend `s`?
-    #[inline(always)]
-    pub(crate) fn attacked_with<S: Sliders>(
-        &self,
-        s: S,
-        sq: Square,
-        by: Color,
-        occ: Bitboard,
-    ) -> bool {
-        let them = self.by_color(by);
-        let q = self.by_role(Role::Queen);
-        ((knight_attacks(sq) & self.by_role(Role::Knight))
-            | (king_attacks(sq) & self.by_role(Role::King))
-            | (pawn_attacks(!by, sq) & self.by_role(Role::Pawn))
-            | (s.rook(sq, occ) & (self.by_role(Role::Rook) | q))
-            | (s.bishop(sq, occ) & (self.by_role(Role::Bishop) | q)))
-            & them
-            != Bitboard::EMPTY
-    }
-
     /// The squares of `targets` that `by` does not attack, with our king
-    /// lifted off the board (so it cannot hide behind itself). With few
-    /// enemy sliders one attack map is cheapest; with many, testing each
-    /// target square is (measured with perft on both kinds of position).
+    /// lifted off the board (so it cannot hide behind itself). With at most
+    /// one enemy slider one attack map is cheapest; otherwise testing each
+    /// target square along empty-board rays is (callgrind instruction
+    /// counts of perft on the five standard positions: a threshold of two
+    /// sliders costs 1–2 % more on four of them, zero sliders 13 % more on
+    /// the rook ending).
     #[inline(always)]
     fn unattacked<S: Sliders>(&self, s: S, by: Color, targets: Bitboard) -> Bitboard {
         let king = self.king(!by);
@@ -273,16 +258,41 @@ impl Position {
         let sliders =
             (self.by_role(Role::Bishop) | self.by_role(Role::Rook) | self.by_role(Role::Queen))
                 & self.by_color(by);
-        if sliders.count() <= 2 {
+        if sliders.count() <= 1 {
             return targets - self.attack_map(s, by, occ);
         }
         let mut out = Bitboard::EMPTY;
         for to in targets {
-            if !self.attacked_with(s, to, by, occ) {
+            if !self.attacked_by_rays(to, by, occ) {
                 out = out.with(to);
             }
         }
         out
+    }
+
+    /// Is `sq` attacked by `by` with occupancy `occ`? Leapers by their
+    /// tables; sliders without a slider lookup: an enemy slider on `sq`'s
+    /// empty-board rays attacks it when nothing in `occ` stands between.
+    /// Few sliders line up with a given square, so this usually ends after
+    /// two loads.
+    #[inline(always)]
+    fn attacked_by_rays(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        let them = self.by_color(by);
+        if ((knight_attacks(sq) & self.by_role(Role::Knight))
+            | (king_attacks(sq) & self.by_role(Role::King))
+            | (pawn_attacks(!by, sq) & self.by_role(Role::Pawn)))
+            & them
+            != Bitboard::EMPTY
+        {
+            return true;
+        }
+        let q = self.by_role(Role::Queen);
+        let sliders = ((rook_rays(sq) & (self.by_role(Role::Rook) | q))
+            | (bishop_rays(sq) & (self.by_role(Role::Bishop) | q)))
+            & them;
+        sliders
+            .into_iter()
+            .any(|from| (between(sq, from) & occ).is_empty())
     }
 
     /// Every square attacked by `by`, with occupancy `occ`.
@@ -402,7 +412,7 @@ impl Position {
             return;
         }
         if mode != GenMode::Noisy && checkers.is_empty() {
-            self.castling_moves(s, &mut emit);
+            self.castling_moves(&mut emit);
         }
     }
 
@@ -446,7 +456,7 @@ impl Position {
     /// Legal castling moves (king takes own rook), Chess960 rules; the
     /// caller has checked that the king is not in check.
     #[inline]
-    fn castling_moves<S: Sliders>(&self, s: S, emit: &mut impl FnMut(PieceMoves) -> bool) {
+    fn castling_moves(&self, emit: &mut impl FnMut(PieceMoves) -> bool) {
         let us = self.side_to_move();
         let occ = self.occupied();
         let king = self.king(us);
@@ -465,7 +475,7 @@ impl Position {
             let king_path = between(king, king_to).with(king_to);
             if king_path
                 .iter()
-                .any(|sq| self.attacked_with(s, sq, !us, without))
+                .any(|sq| self.attacked_by_rays(sq, !us, without))
             {
                 continue;
             }
@@ -535,7 +545,7 @@ impl Position {
         };
         self.en_passant(s, &mut special);
         if checkers.is_empty() {
-            self.castling_moves(s, &mut special);
+            self.castling_moves(&mut special);
         }
         n
     }
