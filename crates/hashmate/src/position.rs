@@ -615,13 +615,19 @@ impl Position {
                 occ = occ - Bitboard::from_square(to).south_for(us);
             }
         }
-        let rq = ours[Role::Rook.index()] | ours[Role::Queen.index()];
-        let bq = ours[Role::Bishop.index()] | ours[Role::Queen.index()];
-        ((rook_attacks(their_king, occ) & rq)
-            | (bishop_attacks(their_king, occ) & bq)
-            | (knight_attacks(their_king) & ours[Role::Knight.index()])
+        if ((knight_attacks(their_king) & ours[Role::Knight.index()])
             | (pawn_attacks(!us, their_king) & ours[Role::Pawn.index()]))
         .any()
+        {
+            return true;
+        }
+        // Our sliders on the king's empty-board rays check when nothing
+        // stands between (no slider lookup; few of them line up).
+        let rq = ours[Role::Rook.index()] | ours[Role::Queen.index()];
+        let bq = ours[Role::Bishop.index()] | ours[Role::Queen.index()];
+        ((rook_rays(their_king) & rq) | (bishop_rays(their_king) & bq))
+            .into_iter()
+            .any(|s| (between(their_king, s) & occ).is_empty())
     }
 
     /// Is the side to move checkmated?
