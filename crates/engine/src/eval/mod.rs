@@ -115,18 +115,17 @@ pub fn endgame_scale(pos: &Position, white_ahead: bool) -> i32 {
     } else {
         Color::Black
     };
-    if pos.pieces(strong, Role::Pawn).is_empty()
-        && non_pawn_material(pos, strong) <= SEE_VALUE[Role::Bishop.index()]
-    {
-        // A lone minor piece (or nothing) cannot mate: a draw, whatever
-        // the weights of its squares say.
-        return 0;
-    }
-    if pos.pieces(strong, Role::Pawn).is_empty()
-        && non_pawn_material(pos, strong) - non_pawn_material(pos, !strong)
-            <= SEE_VALUE[Role::Bishop.index()]
-    {
-        return SCALE_NORMAL / 8;
+    if pos.pieces(strong, Role::Pawn).is_empty() {
+        let minor = SEE_VALUE[Role::Bishop.index()];
+        let ours = non_pawn_material(pos, strong);
+        if ours <= minor {
+            // A lone minor piece (or nothing) cannot mate: a draw, whatever
+            // the weights of its squares say.
+            return 0;
+        }
+        if ours - non_pawn_material(pos, !strong) <= minor {
+            return SCALE_NORMAL / 8;
+        }
     }
     let bishops = pos.by_role(Role::Bishop);
     let others = pos.occupied() - pos.by_role(Role::Pawn) - pos.by_role(Role::King) - bishops;
@@ -316,22 +315,28 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         let them = !color;
         let their = pos.by_color(them);
         let targets = their - pos.by_role(Role::King);
-        // Threats against pieces (pawns are no target of pawns here).
-        for sq in targets - pos.by_role(Role::Pawn) {
-            if let Some(victim) = pos.role_at(sq) {
-                if by[us][Role::Pawn.index()].contains(sq) {
-                    t.add(THREAT_BY_PAWN + victim.index(), color, 1);
-                }
-                if (by[us][Role::Knight.index()] | by[us][Role::Bishop.index()]).contains(sq) {
-                    t.add(THREAT_BY_MINOR + victim.index(), color, 1);
-                }
-                if by[us][Role::Rook.index()].contains(sq) {
-                    t.add(THREAT_BY_ROOK + victim.index(), color, 1);
-                }
-                if all[us].contains(sq) && !all[them.index()].contains(sq) {
-                    t.add(HANGING, color, 1);
+        // Threats against pieces (pawns are no target of pawns here),
+        // counted set-wise per victim role.
+        let minor_att = by[us][Role::Knight.index()] | by[us][Role::Bishop.index()];
+        for victim in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let v = their & pos.by_role(victim);
+            if v.is_empty() {
+                continue;
+            }
+            for (term, att) in [
+                (THREAT_BY_PAWN, by[us][Role::Pawn.index()]),
+                (THREAT_BY_MINOR, minor_att),
+                (THREAT_BY_ROOK, by[us][Role::Rook.index()]),
+            ] {
+                let n = (v & att).count() as i32;
+                if n > 0 {
+                    t.add(term + victim.index(), color, n);
                 }
             }
+        }
+        let hanging = (targets - pos.by_role(Role::Pawn)) & all[us] & !all[them.index()];
+        if hanging.any() {
+            t.add(HANGING, color, hanging.count() as i32);
         }
         // Safe checks: squares from which a piece could check, that the
         // piece reaches, that are free of own pieces and not defended.
