@@ -100,6 +100,9 @@ pub const USE_LMR_ADJUSTMENTS: bool = false;
 /// Reduce quiet moves by their history alone (less for a good history, more
 /// for a bad one), without the rest of `USE_LMR_ADJUSTMENTS`.
 pub const USE_LMR_HISTORY: bool = false;
+/// One ply more reduction for late quiet moves at expected cut nodes
+/// (without the rest of `USE_LMR_ADJUSTMENTS`).
+pub const USE_LMR_CUT_NODE: bool = false;
 /// One ply less reduction per this much history.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
@@ -115,6 +118,11 @@ pub const HISTORY_BONUS_MAX: i32 = 1600;
 
 /// Probe and store the transposition table in quiescence.
 pub const USE_QSEARCH_TT: bool = true;
+/// Where the table holds a score whose bound says the position is worth
+/// more (lower bound) or less (upper bound) than the static evaluation,
+/// prune with that score instead (reverse futility, null move, futility,
+/// quiescence stand-pat).
+pub const USE_TT_EVAL: bool = false;
 /// Correct the static evaluation by what searches learned about positions
 /// with the same pawns (correction history keyed by the pawn key).
 pub const USE_CORRECTION_HISTORY: bool = false;

@@ -18,7 +18,7 @@ use super::{
 };
 use crate::eval::{evaluate, new_pawn_table, PawnTable};
 use hashmate::game::repetitions;
-use hashmate::tt::Bound;
+use hashmate::tt::{Bound, TtEntry};
 use hashmate::{Move, Position};
 use std::time::Duration;
 
@@ -173,6 +173,27 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         }
     }
 
+    /// The static evaluation sharpened by a table score whose bound
+    /// points the right way (see [`USE_TT_EVAL`]).
+    fn tt_adjusted(eval: i32, tt: Option<TtEntry>, ply: usize) -> i32 {
+        match tt {
+            Some(e) if USE_TT_EVAL && eval != NO_EVAL => {
+                let s = from_tt(e.score, ply);
+                let better = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > eval,
+                    Bound::Upper => s < eval,
+                };
+                if better && s.abs() < MATE_BOUND {
+                    s
+                } else {
+                    eval
+                }
+            }
+            _ => eval,
+        }
+    }
+
     fn history_bonus(depth: i32) -> i32 {
         (HISTORY_BONUS_SCALE * depth * depth + HISTORY_BONUS_BASE).min(HISTORY_BONUS_MAX)
     }
@@ -212,7 +233,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 Some(e) => i32::from(e.eval),
                 None => self.eval(pos),
             };
-            let stand = self.corrected(pos, raw);
+            let stand = Self::tt_adjusted(self.corrected(pos, raw), tt, ply);
             if stand >= beta {
                 return stand;
             }
@@ -330,6 +351,8 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             (raw, self.corrected(pos, raw))
         };
         self.stack[ss].eval = static_eval;
+        // What pruning compares with beta and alpha.
+        let eval = Self::tt_adjusted(static_eval, tt, ply);
         let improving = USE_IMPROVING
             && !in_check
             && (self.stack[ss - 2].eval == NO_EVAL || static_eval > self.stack[ss - 2].eval);
@@ -345,11 +368,11 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         if !pv_node && !in_check && !root && excluded.is_null() {
             // Reverse futility: far above beta at shallow depth.
             let margin = RFP_MARGIN * (depth - i32::from(improving));
-            if depth <= RFP_DEPTH && static_eval - margin >= beta && beta.abs() < MATE_BOUND {
-                return static_eval;
+            if depth <= RFP_DEPTH && eval - margin >= beta && beta.abs() < MATE_BOUND {
+                return eval;
             }
             // Razoring: far below alpha, see whether captures can help.
-            if USE_RAZORING && depth <= RAZOR_DEPTH && static_eval + RAZOR_MARGIN * depth < alpha {
+            if USE_RAZORING && depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
                 let q = self.qsearch(pos, alpha, alpha + 1, ply);
                 if q < alpha {
                     return q;
@@ -358,13 +381,13 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             // Null move, not after a null move, not in pawn endings
             // (zugzwang).
             if depth >= NMP_DEPTH
-                && static_eval >= beta
+                && eval >= beta
                 && !self.stack[ss - 1].mv.is_null()
                 && pos.has_non_pawn_material(us)
             {
                 let mut r = NMP_BASE + depth / NMP_DIVISOR;
                 if USE_NMP_EVAL_REDUCTION {
-                    r += ((static_eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                    r += ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
                 }
                 let mut child = pos.clone();
                 if child.play_null().is_ok() {
@@ -482,7 +505,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                     }
                     if !gives_check
                         && depth <= FP_DEPTH
-                        && static_eval + FP_BASE + FP_MARGIN * depth <= alpha
+                        && eval + FP_BASE + FP_MARGIN * depth <= alpha
                     {
                         if n_quiets < TRIED {
                             quiets[n_quiets] = mv;
@@ -581,8 +604,13 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                         if quiet {
                             r -= history / LMR_HISTORY_DIVISOR;
                         }
-                    } else if USE_LMR_HISTORY {
-                        r -= history / LMR_HISTORY_DIVISOR;
+                    } else {
+                        if USE_LMR_HISTORY {
+                            r -= history / LMR_HISTORY_DIVISOR;
+                        }
+                        if USE_LMR_CUT_NODE {
+                            r += i32::from(cut_node);
+                        }
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
