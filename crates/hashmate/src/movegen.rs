@@ -18,7 +18,7 @@
 
 use crate::attacks::DefaultSliders;
 use crate::attacks::{
-    between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays, Sliders,
+    between, king_attacks, knight_attacks, line, pawn_attacks, slider_reaches, Sliders,
 };
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
@@ -271,10 +271,7 @@ impl Position {
     }
 
     /// Is `sq` attacked by `by` with occupancy `occ`? Leapers by their
-    /// tables; sliders without a slider lookup: an enemy slider on `sq`'s
-    /// empty-board rays attacks it when nothing in `occ` stands between.
-    /// Few sliders line up with a given square, so this usually ends after
-    /// two loads.
+    /// tables, sliders by [`slider_reaches`] (no slider lookup).
     #[inline(always)]
     fn attacked_by_rays(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
         let them = self.by_color(by);
@@ -287,12 +284,12 @@ impl Position {
             return true;
         }
         let q = self.by_role(Role::Queen);
-        let sliders = ((rook_rays(sq) & (self.by_role(Role::Rook) | q))
-            | (bishop_rays(sq) & (self.by_role(Role::Bishop) | q)))
-            & them;
-        sliders
-            .into_iter()
-            .any(|from| (between(sq, from) & occ).is_empty())
+        slider_reaches(
+            sq,
+            (self.by_role(Role::Rook) | q) & them,
+            (self.by_role(Role::Bishop) | q) & them,
+            occ,
+        )
     }
 
     /// Every square attacked by `by`, with occupancy `occ`.

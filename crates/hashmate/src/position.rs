@@ -18,7 +18,7 @@
 
 use crate::attacks::{
     between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_rays, DefaultSliders, Sliders,
+    rook_rays, slider_reaches, DefaultSliders, Sliders,
 };
 use crate::bitboard::Bitboard;
 use crate::moves::{CastlingMode, Move};
@@ -621,13 +621,9 @@ impl Position {
         {
             return true;
         }
-        // Our sliders on the king's empty-board rays check when nothing
-        // stands between (no slider lookup; few of them line up).
         let rq = ours[Role::Rook.index()] | ours[Role::Queen.index()];
         let bq = ours[Role::Bishop.index()] | ours[Role::Queen.index()];
-        ((rook_rays(their_king) & rq) | (bishop_rays(their_king) & bq))
-            .into_iter()
-            .any(|s| (between(their_king, s) & occ).is_empty())
+        slider_reaches(their_king, rq, bq, occ)
     }
 
     /// Is the side to move checkmated?
