@@ -17,9 +17,7 @@
 //! [`perft_with`](crate::perft::perft_with)).
 
 use crate::attacks::DefaultSliders;
-use crate::attacks::{
-    between, king_attacks, knight_attacks, line, pawn_attacks, slider_reaches, Sliders,
-};
+use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks, Sliders};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
@@ -258,38 +256,16 @@ impl Position {
         let sliders =
             (self.by_role(Role::Bishop) | self.by_role(Role::Rook) | self.by_role(Role::Queen))
                 & self.by_color(by);
-        if sliders.count() <= 1 {
+        if !sliders.more_than_one() {
             return targets - self.attack_map(s, by, occ);
         }
         let mut out = Bitboard::EMPTY;
         for to in targets {
-            if !self.attacked_by_rays(to, by, occ) {
+            if !self.is_attacked(to, by, occ) {
                 out = out.with(to);
             }
         }
         out
-    }
-
-    /// Is `sq` attacked by `by` with occupancy `occ`? Leapers by their
-    /// tables, sliders by [`slider_reaches`] (no slider lookup).
-    #[inline(always)]
-    fn attacked_by_rays(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        let them = self.by_color(by);
-        if ((knight_attacks(sq) & self.by_role(Role::Knight))
-            | (king_attacks(sq) & self.by_role(Role::King))
-            | (pawn_attacks(!by, sq) & self.by_role(Role::Pawn)))
-            & them
-            != Bitboard::EMPTY
-        {
-            return true;
-        }
-        let q = self.by_role(Role::Queen);
-        slider_reaches(
-            sq,
-            (self.by_role(Role::Rook) | q) & them,
-            (self.by_role(Role::Bishop) | q) & them,
-            occ,
-        )
     }
 
     /// Every square attacked by `by`, with occupancy `occ`.
@@ -472,7 +448,7 @@ impl Position {
             let king_path = between(king, king_to).with(king_to);
             if king_path
                 .iter()
-                .any(|sq| self.attacked_by_rays(sq, !us, without))
+                .any(|sq| self.is_attacked(sq, !us, without))
             {
                 continue;
             }

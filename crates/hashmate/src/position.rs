@@ -304,10 +304,28 @@ impl Position {
             | (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, Role::Pawn))
     }
 
-    /// Is `sq` attacked by `by`, with occupancy `occ`?
-    #[inline]
+    /// Is `sq` attacked by `by`, with occupancy `occ`? Leapers by their
+    /// tables, sliders by empty-board rays and `between` (no slider
+    /// lookup), so the move generator asks this of the king's squares and
+    /// the castling path.
+    #[inline(always)]
     pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        (self.attackers_to(sq, occ) & self.by_color(by)).any()
+        let them = self.by_color(by);
+        if ((knight_attacks(sq) & self.by_role(Role::Knight))
+            | (king_attacks(sq) & self.by_role(Role::King))
+            | (pawn_attacks(!by, sq) & self.by_role(Role::Pawn)))
+            & them
+            != Bitboard::EMPTY
+        {
+            return true;
+        }
+        let q = self.by_role(Role::Queen);
+        slider_reaches(
+            sq,
+            (self.by_role(Role::Rook) | q) & them,
+            (self.by_role(Role::Bishop) | q) & them,
+            occ,
+        )
     }
 
     /// Does `side` have anything besides pawns and its king (the null-move
