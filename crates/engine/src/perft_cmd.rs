@@ -239,6 +239,13 @@ pub fn run(args: &PerftArgs) -> ExitCode {
             let mut count = |p: &Position, d| perft_cached(p, d, &mut table);
             report(&pos, args.depth, args.divide, mode, &mut count, &mut out);
             hash_summary(table.bytes(), table.probes(), table.hits());
+            eprintln!(
+                "move-count cache: {} KB, {} probes, {} hits ({:.1}%)",
+                hashmate::perft::MOVE_COUNT_CACHE_BYTES >> 10,
+                table.move_count_probes(),
+                table.move_count_hits(),
+                100.0 * table.move_count_hits() as f64 / table.move_count_probes().max(1) as f64
+            );
         }
     }
     let _ = out.flush();
