@@ -4,11 +4,14 @@
 //!
 //! Terms ([`terms`]): material; piece-square values; mobility per piece
 //! and per number of squares; king danger by attack units on the king's
-//! zone and safe checks; pawn shield and open files by the king; threats
-//! (pieces attacked by pawns, by minor pieces, by rooks, and hanging
-//! pieces); passed pawns (rank, free path, blocker, support, distance of
-//! both kings); connected, isolated, doubled and backward pawns; rooks on
-//! open and half-open files; the bishop pair; outposts; space; tempo.
+//! zone and safe checks; pawn shield, enemy pawn storm, weak squares and
+//! open files by the king; threats (pieces attacked by pawns, by minor
+//! pieces, by rooks, by a safe pawn push, and hanging pieces); squares
+//! both sides contest; passed pawns (rank, free path, blocker, support,
+//! distance of both kings); connected, isolated, doubled and backward
+//! pawns; rooks on open and half-open files; the bishop pair, bishops
+//! and their own pawns on their colour; minor pieces' distance from their
+//! king; outposts; space; tempo.
 //!
 //! Every term adds `count × weight` through [`Terms`]: the engine's
 //! [`Scorer`] sums the weights of [`weights::WEIGHTS`], the tuner's
@@ -355,6 +358,58 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
                 t.add(SAFE_CHECK + role.index(), color, n);
             }
         }
+        // Our own king's surroundings: enemy pawns storming its files,
+        // weak squares next to it.
+        let own_king = pos.king(color);
+        let enemy_pawns = pos.pieces(them, Role::Pawn);
+        let kf = own_king.file().index() as u8;
+        for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
+            let Some(file) = File::new(f) else { continue };
+            let nearest = (Bitboard::file(file) & enemy_pawns)
+                .iter()
+                .map(|sq| sq.rank().relative_to(color).index())
+                .min()
+                .unwrap_or(0);
+            t.add(PAWN_STORM + nearest, color, 1);
+        }
+        let strong = by[us][Role::Pawn.index()]
+            | by[us][Role::Knight.index()]
+            | by[us][Role::Bishop.index()]
+            | by[us][Role::Rook.index()];
+        let weak = king_attacks(own_king) & all[them.index()] & !strong;
+        if weak.any() {
+            t.add(KING_ZONE_WEAK, color, weak.count() as i32);
+        }
+        // Pieces a safe pawn push would attack.
+        let own_pawns = pos.pieces(color, Role::Pawn);
+        let one = own_pawns.north_for(color) & !occ;
+        let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).north_for(color) & !occ;
+        let safe_push = (one | two) & (!all[them.index()] | all[us]);
+        let pushed = safe_push.north_for(color);
+        let push_threats =
+            (pushed.east() | pushed.west()) & targets & !pos.by_role(Role::Pawn) & !pawn_att[us];
+        if push_threats.any() {
+            t.add(PAWN_PUSH_THREAT, color, push_threats.count() as i32);
+        }
+        let restricted = all[us] & all[them.index()] & !pawn_att[them.index()];
+        if restricted.any() {
+            t.add(RESTRICTED, color, restricted.count() as i32);
+        }
+        // Minor pieces: distance from the own king, and bishops' own pawns
+        // on their colour.
+        for sq in pos.pieces(color, Role::Knight) {
+            t.add(KING_PROTECTOR, color, distance(sq, own_king));
+        }
+        for sq in pos.pieces(color, Role::Bishop) {
+            t.add(KING_PROTECTOR + 1, color, distance(sq, own_king));
+            let colour = if Bitboard::DARK_SQUARES.contains(sq) {
+                Bitboard::DARK_SQUARES
+            } else {
+                !Bitboard::DARK_SQUARES
+            };
+            t.add(BISHOP_PAWNS, color, (own_pawns & colour).count() as i32);
+        }
+
         // Passed pawns: what depends on the pieces and kings.
         for sq in passed[us] {
             let r = sq.rank().relative_to(color).index();
@@ -407,6 +462,26 @@ mod tests {
         // A bare minor piece cannot win: a draw.
         assert_eq!(eval("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), 0);
         assert_eq!(eval("4k3/8/8/8/8/8/8/3BK3 b - - 0 1"), 0);
+    }
+
+    #[test]
+    fn king_and_minor_terms_count_what_they_name() {
+        // White king g1 with pawns f2 g2 h2; Black pawns g4 (storming) and
+        // h7 (at home); a white knight on e2 and bishop on c1.
+        let pos = Position::from_fen("4k3/7p/8/8/6p1/8/4NPPP/2B3K1 w - - 0 1").unwrap();
+        let t = trace(&pos);
+        // White's king files f, g, h: no black pawn on f (rank 1), g4 is
+        // on White's fourth rank (index 3), h7 on White's seventh (6).
+        // Black's king files d, e, f: no white pawn on d or e, f2 as Black
+        // sees it is on the seventh rank.
+        assert_eq!(t.coef[PAWN_STORM], 1 - 2);
+        assert_eq!(t.coef[PAWN_STORM + 3], 1);
+        assert_eq!(t.coef[PAWN_STORM + 6], 1 - 1);
+        // Knight e2 is 2 from g1; bishop c1 is 4 from g1.
+        assert_eq!(t.coef[KING_PROTECTOR], 2);
+        assert_eq!(t.coef[KING_PROTECTOR + 1], 4);
+        // c1 is a dark square, and so are f2 and h2 (g2 is light).
+        assert_eq!(t.coef[BISHOP_PAWNS], 2);
     }
 
     #[test]

@@ -109,6 +109,22 @@ layout! {
     /// Safe squares in the centre behind own pawns (files c–f, own ranks
     /// 2–4).
     SPACE: 1,
+    /// A bishop, times the number of own pawns on squares of its colour.
+    BISHOP_PAWNS: 1,
+    /// A knight (first) or bishop (second), times its distance from the
+    /// own king.
+    KING_PROTECTOR: 2,
+    /// On each of the king's file and the files beside it, the enemy pawn
+    /// nearest the king's side, by its rank as the king's side sees it
+    /// (rank 1: no enemy pawn on that file).
+    PAWN_STORM: 8,
+    /// Squares next to the king that the enemy attacks and that only the
+    /// king or queen defends.
+    KING_ZONE_WEAK: 1,
+    /// An enemy piece (not a pawn) that a safe pawn push would attack.
+    PAWN_PUSH_THREAT: 1,
+    /// Squares that both sides attack and no enemy pawn defends.
+    RESTRICTED: 1,
     /// The side to move.
     TEMPO: 1,
 }
