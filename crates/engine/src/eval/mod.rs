@@ -5,13 +5,15 @@
 //! Terms ([`terms`]): material; piece-square values; mobility per piece
 //! and per number of squares; king danger by attack units on the king's
 //! zone and safe checks; pawn shield, enemy pawn storm, weak squares and
-//! open files by the king; threats (pieces attacked by pawns, by minor
-//! pieces, by rooks, by a safe pawn push, and hanging pieces); squares
-//! both sides contest; passed pawns (rank, free path, blocker, support,
-//! distance of both kings); connected, isolated, doubled and backward
-//! pawns; rooks on open and half-open files; the bishop pair, bishops
-//! and their own pawns on their colour; minor pieces' distance from their
-//! king; outposts; space; tempo.
+//! open files by the king; threats (pieces, and pawns no pawn defends,
+//! attacked by pawns, by minor pieces, by rooks, by the king or by a safe
+//! pawn push, and hanging pieces); squares both sides contest; passed
+//! pawns (rank, free path, blocker, support, distance of both kings,
+//! whether the enemy attacks the stop square or the path); connected,
+//! isolated, doubled and backward pawns; rooks on open and half-open
+//! files; the bishop pair, bishops and their own pawns on their colour;
+//! minor pieces' distance from their king and behind their own pawns;
+//! outposts; space; tempo.
 //!
 //! Every term adds `count × weight` through [`Terms`]: the engine's
 //! [`Scorer`] sums the weights of [`weights::WEIGHTS`], the tuner's
@@ -321,13 +323,29 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         // Threats against pieces (pawns are no target of pawns here),
         // counted set-wise per victim role.
         let minor_att = by[us][Role::Knight.index()] | by[us][Role::Bishop.index()];
-        for victim in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let v = their & pos.by_role(victim);
+        // Pawns count as victims of minor pieces and rooks only where no
+        // enemy pawn defends them.
+        let weak_pawns = pos.pieces(them, Role::Pawn) & !pawn_att[them.index()];
+        for victim in Role::ALL {
+            let v = if victim == Role::Pawn {
+                weak_pawns
+            } else if victim == Role::King {
+                continue;
+            } else {
+                their & pos.by_role(victim)
+            };
             if v.is_empty() {
                 continue;
             }
             for (term, att) in [
-                (THREAT_BY_PAWN, by[us][Role::Pawn.index()]),
+                (
+                    THREAT_BY_PAWN,
+                    if victim == Role::Pawn {
+                        Bitboard::EMPTY
+                    } else {
+                        by[us][Role::Pawn.index()]
+                    },
+                ),
                 (THREAT_BY_MINOR, minor_att),
                 (THREAT_BY_ROOK, by[us][Role::Rook.index()]),
             ] {
@@ -340,6 +358,10 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         let hanging = (targets - pos.by_role(Role::Pawn)) & all[us] & !all[them.index()];
         if hanging.any() {
             t.add(HANGING, color, hanging.count() as i32);
+        }
+        let king_threats = targets & by[us][Role::King.index()] & !all[them.index()];
+        if king_threats.any() {
+            t.add(THREAT_BY_KING, color, king_threats.count() as i32);
         }
         // Safe checks: squares from which a piece could check, that the
         // piece reaches, that are free of own pieces and not defended.
@@ -400,6 +422,11 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         for sq in pos.pieces(color, Role::Knight) {
             t.add(KING_PROTECTOR, color, distance(sq, own_king));
         }
+        let minors = pos.pieces(color, Role::Knight) | pos.pieces(color, Role::Bishop);
+        let behind = minors & own_pawns.south_for(color);
+        if behind.any() {
+            t.add(MINOR_BEHIND_PAWN, color, behind.count() as i32);
+        }
         for sq in pos.pieces(color, Role::Bishop) {
             t.add(KING_PROTECTOR + 1, color, distance(sq, own_king));
             let colour = if Bitboard::DARK_SQUARES.contains(sq) {
@@ -419,8 +446,16 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
             if occ.contains(stop) {
                 t.add(PASSED_BLOCKED + r, color, 1);
             }
-            if (pawns::front_span(color, sq) & occ).is_empty() {
+            let path = pawns::front_span(color, sq);
+            if (path & occ).is_empty() {
                 t.add(PASSED_FREE + r, color, 1);
+            }
+            let attacked = all[them.index()];
+            if !attacked.contains(stop) {
+                t.add(PASSED_SAFE_STOP + r, color, 1);
+            }
+            if (path & attacked).is_empty() {
+                t.add(PASSED_SAFE_PATH + r, color, 1);
             }
             t.add(PASSED_OWN_KING + r, color, distance(pos.king(color), stop));
             t.add(PASSED_THEIR_KING + r, color, distance(king, stop));
@@ -482,6 +517,35 @@ mod tests {
         assert_eq!(t.coef[KING_PROTECTOR + 1], 4);
         // c1 is a dark square, and so are f2 and h2 (g2 is light).
         assert_eq!(t.coef[BISHOP_PAWNS], 2);
+    }
+
+    #[test]
+    fn threat_and_passed_pawn_safety_terms_count_what_they_name() {
+        // White: king d4 next to Black's undefended pawn d5, knight e4
+        // behind its pawn e5. Both pawns are passed.
+        let pos = Position::from_fen("4k3/8/8/3pP3/3KN3/8/8/8 w - - 0 1").unwrap();
+        let t = trace(&pos);
+        assert_eq!(t.coef[THREAT_BY_KING], 1);
+        assert_eq!(t.coef[MINOR_BEHIND_PAWN], 1);
+        // e5 (White's fifth rank, index 4): stop square e6 is safe, but
+        // the black king guards e7. d5 (Black's fourth rank, index 3):
+        // stop square d4 holds the white king, which nothing of White's
+        // attacks, and the king guards d3.
+        assert_eq!(t.coef[PASSED_SAFE_STOP + 4], 1);
+        assert_eq!(t.coef[PASSED_SAFE_STOP + 3], -1);
+        assert_eq!(t.coef[PASSED_SAFE_PATH + 4], 0);
+        assert_eq!(t.coef[PASSED_SAFE_PATH + 3], 0);
+        // The knight attacks no black pawn.
+        assert_eq!(t.coef[THREAT_BY_MINOR], 0);
+        // A pawn is a rook's victim only while no pawn defends it.
+        let pos = Position::from_fen("4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1").unwrap();
+        assert_eq!(
+            trace(&pos).coef[THREAT_BY_ROOK],
+            1,
+            "rook d1 on weak pawn d5"
+        );
+        let pos = Position::from_fen("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1").unwrap();
+        assert_eq!(trace(&pos).coef[THREAT_BY_ROOK], 0, "d5 defended by e6");
     }
 
     #[test]

@@ -125,6 +125,15 @@ layout! {
     PAWN_PUSH_THREAT: 1,
     /// Squares that both sides attack and no enemy pawn defends.
     RESTRICTED: 1,
+    /// An enemy piece or pawn that the king attacks and nothing defends.
+    THREAT_BY_KING: 1,
+    /// A knight or bishop with an own pawn on the square in front of it.
+    MINOR_BEHIND_PAWN: 1,
+    /// A passed pawn whose stop square the enemy does not attack, by rank.
+    PASSED_SAFE_STOP: 8,
+    /// A passed pawn none of whose path to promotion the enemy attacks, by
+    /// rank.
+    PASSED_SAFE_PATH: 8,
     /// The side to move.
     TEMPO: 1,
 }
