@@ -320,32 +320,28 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         let them = !color;
         let their = pos.by_color(them);
         let targets = their - pos.by_role(Role::King);
-        // Threats against pieces (pawns are no target of pawns here),
-        // counted set-wise per victim role.
+        // Threats, counted set-wise per victim role. Pawns are victims of
+        // minor pieces and rooks only where no enemy pawn defends them,
+        // and never of pawns.
         let minor_att = by[us][Role::Knight.index()] | by[us][Role::Bishop.index()];
-        // Pawns count as victims of minor pieces and rooks only where no
-        // enemy pawn defends them.
         let weak_pawns = pos.pieces(them, Role::Pawn) & !pawn_att[them.index()];
-        for victim in Role::ALL {
-            let v = if victim == Role::Pawn {
-                weak_pawns
-            } else if victim == Role::King {
-                continue;
+        for victim in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let (v, pawn_threat) = if victim == Role::Pawn {
+                (weak_pawns, Bitboard::EMPTY)
             } else {
-                their & pos.by_role(victim)
+                (their & pos.by_role(victim), by[us][Role::Pawn.index()])
             };
             if v.is_empty() {
                 continue;
             }
             for (term, att) in [
-                (
-                    THREAT_BY_PAWN,
-                    if victim == Role::Pawn {
-                        Bitboard::EMPTY
-                    } else {
-                        by[us][Role::Pawn.index()]
-                    },
-                ),
+                (THREAT_BY_PAWN, pawn_threat),
                 (THREAT_BY_MINOR, minor_att),
                 (THREAT_BY_ROOK, by[us][Role::Rook.index()]),
             ] {

@@ -84,11 +84,13 @@ layout! {
     KNIGHT_OUTPOST: 1,
     /// A bishop on an outpost.
     BISHOP_OUTPOST: 1,
-    /// An enemy piece attacked by a pawn, by its role.
+    /// An enemy piece (not a pawn) attacked by a pawn, by its role.
     THREAT_BY_PAWN: 6,
-    /// An enemy piece attacked by a knight or bishop, by its role.
+    /// An enemy piece, or a pawn no enemy pawn defends, attacked by a
+    /// knight or bishop, by its role.
     THREAT_BY_MINOR: 6,
-    /// An enemy piece attacked by a rook, by its role.
+    /// An enemy piece, or a pawn no enemy pawn defends, attacked by a
+    /// rook, by its role.
     THREAT_BY_ROOK: 6,
     /// An enemy piece (not a pawn) attacked and not defended.
     HANGING: 1,
