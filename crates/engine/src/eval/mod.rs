@@ -324,7 +324,8 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         // minor pieces and rooks only where no enemy pawn defends them,
         // and never of pawns.
         let minor_att = by[us][Role::Knight.index()] | by[us][Role::Bishop.index()];
-        let weak_pawns = pos.pieces(them, Role::Pawn) & !pawn_att[them.index()];
+        let enemy_pawns = pos.pieces(them, Role::Pawn);
+        let weak_pawns = enemy_pawns & !pawn_att[them.index()];
         for victim in [
             Role::Pawn,
             Role::Knight,
@@ -379,7 +380,6 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         // Our own king's surroundings: enemy pawns storming its files,
         // weak squares next to it.
         let own_king = pos.king(color);
-        let enemy_pawns = pos.pieces(them, Role::Pawn);
         let kf = own_king.file().index() as u8;
         for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
             let Some(file) = File::new(f) else { continue };
@@ -394,7 +394,7 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
             | by[us][Role::Knight.index()]
             | by[us][Role::Bishop.index()]
             | by[us][Role::Rook.index()];
-        let weak = king_attacks(own_king) & all[them.index()] & !strong;
+        let weak = by[us][Role::King.index()] & all[them.index()] & !strong;
         if weak.any() {
             t.add(KING_ZONE_WEAK, color, weak.count() as i32);
         }
@@ -434,6 +434,7 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         }
 
         // Passed pawns: what depends on the pieces and kings.
+        let attacked = all[them.index()];
         for sq in passed[us] {
             let r = sq.rank().relative_to(color).index();
             let Some(stop) = Bitboard::from_square(sq).north_for(color).first() else {
@@ -446,14 +447,13 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
             if (path & occ).is_empty() {
                 t.add(PASSED_FREE + r, color, 1);
             }
-            let attacked = all[them.index()];
             if !attacked.contains(stop) {
                 t.add(PASSED_SAFE_STOP + r, color, 1);
             }
             if (path & attacked).is_empty() {
                 t.add(PASSED_SAFE_PATH + r, color, 1);
             }
-            t.add(PASSED_OWN_KING + r, color, distance(pos.king(color), stop));
+            t.add(PASSED_OWN_KING + r, color, distance(own_king, stop));
             t.add(PASSED_THEIR_KING + r, color, distance(king, stop));
         }
     }
