@@ -80,8 +80,12 @@ pub(super) struct Worker<'a, 'l, T: SearchTable> {
     pv_len: [usize; MAX_PLY + 1],
     lmr: Box<[[i8; 64]; 64]>,
     unflushed: u64,
+    /// Nodes this thread has searched, in all.
+    nodes: u64,
     seldepth: usize,
     root_moves: Vec<Move>,
+    /// Nodes spent under each of `root_moves`, over all iterations.
+    root_nodes: Vec<u64>,
     root_excluded: Vec<Move>,
     root_depth: u32,
 }
@@ -119,8 +123,10 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             pv_len: [0; MAX_PLY + 1],
             lmr: lmr_table(),
             unflushed: 0,
+            nodes: 0,
             seldepth: 0,
             root_moves: Vec::new(),
+            root_nodes: Vec::new(),
             root_excluded: Vec::new(),
             root_depth: 0,
         })
@@ -129,6 +135,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     #[inline]
     fn count_node(&mut self) {
         self.unflushed += 1;
+        self.nodes += 1;
         if self.unflushed >= 1024 {
             let total = self.shared.control.add_nodes(self.unflushed);
             self.unflushed = 0;
@@ -582,6 +589,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             self.stack[ss].piece_square = cur;
             played += 1;
             let new_depth = depth - 1 + extension;
+            let nodes_before = self.nodes;
             let mut score;
             if played == 1 {
                 score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
@@ -624,6 +632,11 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 }
             }
             self.keys.pop();
+            if root {
+                if let Some(i) = self.root_moves.iter().position(|&m| m == mv) {
+                    self.root_nodes[i] += self.nodes - nodes_before;
+                }
+            }
             if self.stopped() {
                 return 0;
             }
@@ -758,6 +771,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 .filter(|m| self.limits.searchmoves.contains(m))
                 .collect()
         };
+        self.root_nodes = vec![0; self.root_moves.len()];
         let mut result = SearchResult {
             best: self.root_moves.first().copied(),
             ponder: None,
@@ -855,6 +869,13 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                     0
                 };
                 stability.score_change = result.score - score_before;
+                stability.best_move_effort = self
+                    .root_moves
+                    .iter()
+                    .position(|&m| Some(m) == result.best)
+                    .map_or(0.0, |i| {
+                        self.root_nodes[i] as f64 / self.nodes.max(1) as f64
+                    });
                 let control = &self.shared.control;
                 if !control.pondering()
                     && !self
