@@ -16,7 +16,7 @@ use super::{
     from_tt, mate_in, to_tt, Limits, Listener, SearchInfo, SearchResult, SearchTable, Shared, MATE,
     MATE_BOUND, MAX_PLY,
 };
-use crate::eval::{evaluate, new_pawn_table, PawnTable};
+use crate::eval::{evaluate, new_pawn_table, PawnTable, SEE_VALUE};
 use hashmate::game::repetitions;
 use hashmate::tt::{Bound, TtEntry};
 use hashmate::{Move, Position};
@@ -248,8 +248,21 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             (stand, raw)
         };
         let mut best_move = Move::NULL;
+        // Below this, a capture's victim cannot lift the score to alpha.
+        let futility_base = best + QS_FUTILITY_MARGIN;
         let mut picker = MovePicker::quiescence(pos, tt.map_or(Move::NULL, |e| e.mv));
         while let Some(mv) = picker.next(pos, &self.hist) {
+            if USE_QS_FUTILITY && !in_check && mv.promotion().is_none() && !pos.gives_check(mv) {
+                let victim = if pos.is_en_passant(mv) {
+                    SEE_VALUE[0]
+                } else {
+                    pos.role_at(mv.to()).map_or(0, |r| SEE_VALUE[r.index()])
+                };
+                if futility_base + victim <= alpha {
+                    best = best.max(futility_base + victim);
+                    continue;
+                }
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             self.shared.tt.prefetch(child.key());
