@@ -57,21 +57,60 @@ pub trait Terms {
 }
 
 /// Sums weights: White's minus Black's.
+///
+/// The middlegame and endgame sums travel packed in one `i64`, the
+/// endgame sum in the high 32 bits and the middlegame sum in the low 32
+/// (borrowing from the high half when negative), so each term costs one
+/// multiply and one add instead of two of each. Both sums stay far inside
+/// ±2³¹ (every weight is within ±30,000 and no term counts more than 64
+/// times), so the packing is exact.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Scorer {
-    /// Middlegame sum.
-    pub mg: i32,
-    /// Endgame sum.
-    pub eg: i32,
+    packed: i64,
+}
+
+/// `S(mg, eg)` packed as [`Scorer`] sums it.
+const fn pack(w: S) -> i64 {
+    ((w.1 as i64) << 32) + w.0 as i64
+}
+
+/// Every weight of [`WEIGHTS`], packed.
+const PACKED: [i64; NUM_WEIGHTS] = {
+    let mut out = [0; NUM_WEIGHTS];
+    let mut i = 0;
+    while i < NUM_WEIGHTS {
+        out[i] = pack(WEIGHTS[i]);
+        i += 1;
+    }
+    out
+};
+
+impl Scorer {
+    /// A scorer that starts from the sums `mg` and `eg`.
+    pub fn new(mg: i32, eg: i32) -> Scorer {
+        Scorer {
+            packed: ((eg as i64) << 32) + mg as i64,
+        }
+    }
+
+    /// The middlegame sum.
+    #[inline(always)]
+    pub fn mg(&self) -> i32 {
+        self.packed as i32
+    }
+
+    /// The endgame sum.
+    #[inline(always)]
+    pub fn eg(&self) -> i32 {
+        ((self.packed - i64::from(self.mg())) >> 32) as i32
+    }
 }
 
 impl Terms for Scorer {
     #[inline(always)]
     fn add(&mut self, term: usize, color: Color, count: i32) {
-        let w = WEIGHTS[term];
         let c = if color == Color::White { count } else { -count };
-        self.mg += c * i32::from(w.0);
-        self.eg += c * i32::from(w.1);
+        self.packed += i64::from(c) * PACKED[term];
     }
 }
 
@@ -148,12 +187,9 @@ pub fn endgame_scale(pos: &Position, white_ahead: bool) -> i32 {
 /// `pawns`.
 pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
     let entry = pawns.probe(pos.pawn_key(), || pawns::pawn_entry(pos));
-    let mut s = Scorer {
-        mg: entry.mg,
-        eg: entry.eg,
-    };
+    let mut s = Scorer::new(entry.mg, entry.eg);
     pieces(pos, &entry.passed, &mut s);
-    blend(pos, s.mg, s.eg)
+    blend(pos, s.mg(), s.eg())
 }
 
 /// Taper and scale White's sums, then turn them to the side to move.
@@ -216,7 +252,15 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         let their_pawns = pos.pieces(them, Role::Pawn);
         by[us][Role::Pawn.index()] = pawn_att[us];
         by[us][Role::King.index()] = king_attacks(pos.king(color));
-        for role in Role::ALL {
+        // Pawns' material and squares are pawn-structure terms (kept in
+        // the pawn hash table with the others).
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
             for sq in pos.pieces(color, role) {
                 t.add(MATERIAL + role.index(), color, 1);
                 t.add(

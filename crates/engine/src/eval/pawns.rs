@@ -1,4 +1,5 @@
-//! Pawn structure: the terms that depend on the pawns alone, so that the
+//! Pawn structure: the terms that depend on the pawns alone (the pawns'
+//! material and piece-square values among them), so that the
 //! evaluation computes them once per pawn configuration and keeps them in
 //! the pawn hash table.
 
@@ -59,6 +60,12 @@ pub fn pawn_terms<T: Terms>(pos: &Position, t: &mut T) -> [Bitboard; 2] {
         let ours = pos.pieces(color, Role::Pawn);
         let theirs = pos.pieces(!color, Role::Pawn);
         for sq in ours {
+            t.add(MATERIAL + Role::Pawn.index(), color, 1);
+            t.add(
+                PST + Role::Pawn.index() * 64 + sq.relative_to(color).index(),
+                color,
+                1,
+            );
             let r = sq.rank().relative_to(color).index();
             let front = front_span(color, sq);
             let adjacent = adjacent_files(sq);
@@ -106,8 +113,8 @@ pub fn pawn_entry(pos: &Position) -> PawnEntry {
     let mut s = Scorer::default();
     let passed = pawn_terms(pos, &mut s);
     PawnEntry {
-        mg: s.mg,
-        eg: s.eg,
+        mg: s.mg(),
+        eg: s.eg(),
         passed,
     }
 }

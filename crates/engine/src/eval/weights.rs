@@ -12,7 +12,7 @@ use super::S;
 
 /// Every weight of the evaluation.
 #[rustfmt::skip]
-pub static WEIGHTS: [S; NUM_WEIGHTS] = [
+pub const WEIGHTS: [S; NUM_WEIGHTS] = [
     // MATERIAL
     S(73, 112), S(338, 333), S(357, 356), S(470, 605), S(1073, 1071), S(0, 0),
     // PST

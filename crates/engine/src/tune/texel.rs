@@ -382,7 +382,7 @@ pub fn weights_source(w: &[(f64, f64)], provenance: &str) -> String {
     }
     out.push_str("\nuse super::terms::NUM_WEIGHTS;\nuse super::S;\n\n");
     out.push_str("/// Every weight of the evaluation.\n#[rustfmt::skip]\n");
-    out.push_str("pub static WEIGHTS: [S; NUM_WEIGHTS] = [\n");
+    out.push_str("pub const WEIGHTS: [S; NUM_WEIGHTS] = [\n");
     for g in GROUPS {
         out.push_str(&format!("    // {}\n", g.name));
         let vals: Vec<String> = w[g.start..g.start + g.len]
@@ -402,7 +402,11 @@ pub fn weights_source(w: &[(f64, f64)], provenance: &str) -> String {
 
 /// Parse weights back from `weights_source`'s output.
 pub fn parse_weights(source: &str) -> Option<Vec<(f64, f64)>> {
-    let body = source.split_once("pub static WEIGHTS")?.1;
+    // Files written before the table became a `const` say `static`.
+    let body = source
+        .split_once("pub const WEIGHTS")
+        .or_else(|| source.split_once("pub static WEIGHTS"))?
+        .1;
     let mut w = Vec::new();
     for part in body.split("S(").skip(1) {
         let inner = part.split(')').next()?;
