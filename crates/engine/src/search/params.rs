@@ -56,11 +56,13 @@ pub const IIR_DEPTH: i32 = 4;
 
 /// Late-move pruning: at depth ≤ `LMP_DEPTH`, quiet moves after
 /// `LMP_BASE + LMP_SCALE × depth²` are skipped (half as many when not
-/// improving). Depth 8 and 3 + depth² since SPRT 32 (+33 ± 20 at 2+0.02,
-/// H1; at 20k nodes, before the improving flag, it had been level: 21).
-pub const LMP_DEPTH: i32 = 8;
+/// improving). Depth 8 with 3 + depth² won SPRT 32 (+33 ± 20 at 2+0.02)
+/// but prunes quiet checks at depths 4–8 and so missed a mate in two at
+/// depth 5 (the `finds_mate_in_two` test): not kept until it spares
+/// moves that give check and is measured again.
+pub const LMP_DEPTH: i32 = 3;
 pub const LMP_BASE: i32 = 3;
-pub const LMP_SCALE: i32 = 1;
+pub const LMP_SCALE: i32 = 2;
 
 /// Futility pruning of quiet moves that give no check: at depth ≤
 /// `FP_DEPTH`, when static evaluation + `FP_BASE` + `FP_MARGIN` × depth is
