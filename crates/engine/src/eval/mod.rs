@@ -69,9 +69,9 @@ pub struct Scorer {
     packed: i64,
 }
 
-/// `S(mg, eg)` packed as [`Scorer`] sums it.
-const fn pack(w: S) -> i64 {
-    ((w.1 as i64) << 32) + w.0 as i64
+/// A middlegame and an endgame sum packed as [`Scorer`] keeps them.
+const fn pack(mg: i32, eg: i32) -> i64 {
+    ((eg as i64) << 32) + mg as i64
 }
 
 /// Every weight of [`WEIGHTS`], packed.
@@ -79,7 +79,7 @@ const PACKED: [i64; NUM_WEIGHTS] = {
     let mut out = [0; NUM_WEIGHTS];
     let mut i = 0;
     while i < NUM_WEIGHTS {
-        out[i] = pack(WEIGHTS[i]);
+        out[i] = pack(WEIGHTS[i].0 as i32, WEIGHTS[i].1 as i32);
         i += 1;
     }
     out
@@ -89,7 +89,7 @@ impl Scorer {
     /// A scorer that starts from the sums `mg` and `eg`.
     pub fn new(mg: i32, eg: i32) -> Scorer {
         Scorer {
-            packed: ((eg as i64) << 32) + mg as i64,
+            packed: pack(mg, eg),
         }
     }
 
@@ -586,6 +586,27 @@ mod tests {
         );
         let pos = Position::from_fen("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1").unwrap();
         assert_eq!(trace(&pos).coef[THREAT_BY_ROOK], 0, "d5 defended by e6");
+    }
+
+    #[test]
+    fn packed_sums_unpack_exactly() {
+        for (mg, eg) in [
+            (0, 0),
+            (-5, 7),
+            (7, -5),
+            (-30_000, -1),
+            (i32::MAX / 2, i32::MIN / 2),
+        ] {
+            let s = Scorer::new(mg, eg);
+            assert_eq!((s.mg(), s.eg()), (mg, eg));
+        }
+        let mut s = Scorer::new(-3, 4);
+        s.add(MATERIAL, Color::Black, 2);
+        let w = WEIGHTS[MATERIAL];
+        assert_eq!(
+            (s.mg(), s.eg()),
+            (-3 - 2 * i32::from(w.0), 4 - 2 * i32::from(w.1))
+        );
     }
 
     #[test]

@@ -252,13 +252,14 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         let futility_base = best + QS_FUTILITY_MARGIN;
         let mut picker = MovePicker::quiescence(pos, tt.map_or(Move::NULL, |e| e.mv));
         while let Some(mv) = picker.next(pos, &self.hist) {
-            if USE_QS_FUTILITY && !in_check && mv.promotion().is_none() && !pos.gives_check(mv) {
+            if USE_QS_FUTILITY && !in_check && mv.promotion().is_none() {
                 let victim = if pos.is_en_passant(mv) {
                     SEE_VALUE[0]
                 } else {
                     pos.role_at(mv.to()).map_or(0, |r| SEE_VALUE[r.index()])
                 };
-                if futility_base + victim <= alpha {
+                // The check test last: it is the costly one.
+                if futility_base + victim <= alpha && !pos.gives_check(mv) {
                     best = best.max(futility_base + victim);
                     continue;
                 }
