@@ -521,8 +521,15 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                         lmp_limit / 2
                     };
                     if depth <= LMP_DEPTH && n_quiets as i32 >= limit {
-                        picker.skip_quiets();
-                        continue;
+                        // Shallow: drop every remaining quiet at once.
+                        // Deeper: spare the quiet checks, which can mate.
+                        if depth <= LMP_ALL_QUIETS_DEPTH {
+                            picker.skip_quiets();
+                            continue;
+                        }
+                        if !gives_check {
+                            continue;
+                        }
                     }
                     if !gives_check
                         && depth <= FP_DEPTH
