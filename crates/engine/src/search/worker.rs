@@ -18,6 +18,7 @@ use super::{
 };
 use crate::eval::{evaluate, new_pawn_table, PawnTable, SEE_VALUE};
 use hashmate::game::repetitions;
+use hashmate::moves::MAX_MOVES;
 use hashmate::tt::{Bound, TtEntry};
 use hashmate::{Move, Position};
 use std::time::Duration;
@@ -56,6 +57,16 @@ impl Default for Frame {
 }
 
 /// Late-move reductions by depth and move number.
+/// An empty vector with room for `n` items, or the error if there is no
+/// memory for it.
+fn reserved<X>(n: usize) -> Result<Vec<X>, AllocError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| AllocError {
+        bytes: n * std::mem::size_of::<X>(),
+    })?;
+    Ok(v)
+}
+
 fn lmr_table() -> Box<[[i8; 64]; 64]> {
     let mut t = Box::new([[0i8; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
@@ -110,6 +121,12 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             bytes: (MAX_PLY + 1) * (MAX_PLY + 1) * 2,
         })?;
         pv.resize(MAX_PLY + 1, [Move::NULL; MAX_PLY + 1]);
+        // The root lists are reserved here, so that a running search never
+        // allocates: a helper that did could abort the process under a
+        // memory limit while the next helper is being started.
+        let root_moves = reserved(MAX_MOVES)?;
+        let root_nodes = reserved(MAX_MOVES)?;
+        let root_excluded = reserved(MAX_MOVES)?;
         Ok(Worker {
             id,
             shared,
@@ -125,9 +142,9 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             unflushed: 0,
             nodes: 0,
             seldepth: 0,
-            root_moves: Vec::new(),
-            root_nodes: Vec::new(),
-            root_excluded: Vec::new(),
+            root_moves,
+            root_nodes,
+            root_excluded,
             root_depth: 0,
         })
     }
@@ -784,15 +801,15 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     #[allow(clippy::needless_range_loop)]
     pub(super) fn iterate(&mut self, pos: &Position) -> SearchResult {
         let all = pos.legal_moves();
-        self.root_moves = if self.limits.searchmoves.is_empty() {
-            all.to_vec()
-        } else {
-            all.iter()
-                .copied()
-                .filter(|m| self.limits.searchmoves.contains(m))
-                .collect()
-        };
-        self.root_nodes = vec![0; self.root_moves.len()];
+        // In place: the capacity was reserved by `new` (no allocation).
+        self.root_moves.clear();
+        self.root_moves.extend(
+            all.iter().copied().filter(|m| {
+                self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m)
+            }),
+        );
+        self.root_nodes.clear();
+        self.root_nodes.resize(self.root_moves.len(), 0);
         let mut result = SearchResult {
             best: self.root_moves.first().copied(),
             ponder: None,
@@ -812,7 +829,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let multipv = self.limits.multipv.clamp(1, self.root_moves.len());
-        let mut prev_scores = vec![0i32; multipv];
+        let mut prev_scores = [0i32; MAX_MOVES];
         let mut stability = Stability::default();
         // Helper threads start at staggered depths to diversify.
         let start_depth = 1 + (self.id % 2) as u32;
@@ -863,14 +880,15 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                     }
                 };
                 prev_scores[pv_idx] = score;
-                let line = self.pv_line();
+                let line = &self.pv[0][..self.pv_len[0]];
+                let (first, second) = (line.first().copied(), line.get(1).copied());
                 if pv_idx == 0 {
-                    result.best = line.first().copied().or(result.best);
-                    result.ponder = line.get(1).copied();
+                    result.best = first.or(result.best);
+                    result.ponder = second;
                     result.score = score;
                     result.depth = depth;
                 }
-                if let Some(&m) = line.first() {
+                if let Some(m) = first {
                     self.root_excluded.push(m);
                 }
                 if self.id == 0 {
