@@ -42,7 +42,9 @@ pub const NMP_EVAL_DIVISOR: i32 = 200;
 
 /// ProbCut: from `PROBCUT_DEPTH`, a capture that beats beta by
 /// `PROBCUT_MARGIN` in a search `PROBCUT_REDUCTION` plies shallower cuts.
-pub const USE_PROBCUT: bool = false;
+/// Bundled with history pruning it lost at 20k nodes (row 07); alone, at
+/// 2+0.02: +21 ± 14 over 992 games, H1 (docs/STRENGTH.md row 34).
+pub const USE_PROBCUT: bool = true;
 pub const PROBCUT_DEPTH: i32 = 5;
 pub const PROBCUT_MARGIN: i32 = 200;
 pub const PROBCUT_REDUCTION: i32 = 4;
