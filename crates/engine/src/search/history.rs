@@ -70,12 +70,19 @@ impl std::fmt::Display for AllocError {
 
 impl std::error::Error for AllocError {}
 
-/// A zeroed `Vec` of `n` elements, or an error instead of an abort.
-pub fn zeroed<T: Copy + Default>(n: usize) -> Result<Vec<T>, AllocError> {
+/// An empty `Vec` with room for `n` elements, or an error instead of an
+/// abort.
+pub fn reserved<T>(n: usize) -> Result<Vec<T>, AllocError> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| AllocError {
         bytes: n.saturating_mul(std::mem::size_of::<T>()),
     })?;
+    Ok(v)
+}
+
+/// A zeroed `Vec` of `n` elements, or an error instead of an abort.
+pub fn zeroed<T: Copy + Default>(n: usize) -> Result<Vec<T>, AllocError> {
+    let mut v = reserved(n)?;
     v.resize(n, T::default());
     Ok(v)
 }

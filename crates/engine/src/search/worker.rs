@@ -7,7 +7,7 @@
 //! its piece-square (for continuation history and counter moves), the
 //! killers, and the move excluded by a singular-extension search.
 
-use super::history::{piece_square, AllocError, Histories, PieceSquare, NO_PIECE_SQUARE};
+use super::history::{piece_square, reserved, AllocError, Histories, PieceSquare, NO_PIECE_SQUARE};
 use super::movepick::{is_noisy, Context, MovePicker, Stage};
 use super::params::*;
 use super::see::see_ge;
@@ -57,16 +57,6 @@ impl Default for Frame {
 }
 
 /// Late-move reductions by depth and move number.
-/// An empty vector with room for `n` items, or the error if there is no
-/// memory for it.
-fn reserved<X>(n: usize) -> Result<Vec<X>, AllocError> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(n).map_err(|_| AllocError {
-        bytes: n * std::mem::size_of::<X>(),
-    })?;
-    Ok(v)
-}
-
 fn lmr_table() -> Box<[[i8; 64]; 64]> {
     let mut t = Box::new([[0i8; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
@@ -109,17 +99,9 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         keys: &[u64],
         listener: &'l mut dyn Listener,
     ) -> Result<Worker<'a, 'l, T>, AllocError> {
-        let mut key_stack = Vec::new();
-        key_stack
-            .try_reserve(keys.len() + MAX_PLY + 8)
-            .map_err(|_| AllocError {
-                bytes: keys.len() * 8,
-            })?;
+        let mut key_stack = reserved(keys.len() + MAX_PLY + 8)?;
         key_stack.extend_from_slice(keys);
-        let mut pv = Vec::new();
-        pv.try_reserve_exact(MAX_PLY + 1).map_err(|_| AllocError {
-            bytes: (MAX_PLY + 1) * (MAX_PLY + 1) * 2,
-        })?;
+        let mut pv = reserved(MAX_PLY + 1)?;
         pv.resize(MAX_PLY + 1, [Move::NULL; MAX_PLY + 1]);
         // The root lists are reserved here, so that a running search never
         // allocates: a helper that did could abort the process under a
