@@ -39,7 +39,8 @@
 //! * **Perft** ([`perft`]): leaf counts, with bulk counting and an optional
 //!   hash table of subtree counts.
 //! * **Tables** ([`tt`], [`pawn_table`]): a lock-free transposition table
-//!   of any size and a generic pawn hash table.
+//!   of any size and a generic pawn hash table; on Linux large tables ask
+//!   for transparent huge pages ([`huge_pages`]).
 //! * **Books and games on file** ([`book`], [`pgn`]): Polyglot books read
 //!   and written, PGN read.
 //!
@@ -55,6 +56,7 @@ pub mod bitboard;
 pub mod book;
 pub mod fen;
 pub mod game;
+pub mod huge_pages;
 pub mod movegen;
 pub mod moves;
 pub mod pawn_table;

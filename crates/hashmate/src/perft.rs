@@ -204,6 +204,8 @@ const LEAF_COUNT_MASK: u64 = (1 << LEAF_COUNT_BITS) - 1;
 ///   a 64-byte bucket chosen by a multiply-high reduction of the key,
 ///   replacing the shallowest entry. Counts above 2^56 are not stored
 ///   (they are never hit in practice and would not fit).
+///   On Linux it asks for transparent huge pages, as the transposition
+///   table does, so its random probes need few TLB entries.
 /// * Move counts (depth 1) in a small direct-mapped cache of 8-byte
 ///   entries: the key's top 56 bits and the count plus one in the low 8
 ///   bits (a position has at most 218 legal moves), indexed by the key's
@@ -242,6 +244,7 @@ impl PerftTable {
         buckets
             .try_reserve_exact(n)
             .map_err(|_| TableSizeError { bytes })?;
+        crate::huge_pages::advise(&buckets);
         buckets.resize(n, [(0, 0); 4]);
         let mut leaves = Vec::new();
         leaves
