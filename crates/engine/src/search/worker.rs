@@ -530,9 +530,17 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                             continue;
                         }
                     }
+                    // Futility: judged on the depth the move would get
+                    // after its late-move reduction, when so switched.
+                    let fp_depth = if USE_FP_LMR_DEPTH {
+                        let r = i32::from(self.lmr[(depth as usize).min(63)][(played + 1).min(63)]);
+                        (depth - r).max(1)
+                    } else {
+                        depth
+                    };
                     if !gives_check
-                        && depth <= FP_DEPTH
-                        && eval + FP_BASE + FP_MARGIN * depth <= alpha
+                        && fp_depth <= FP_DEPTH
+                        && eval + FP_BASE + FP_MARGIN * fp_depth <= alpha
                     {
                         if n_quiets < TRIED {
                             quiets[n_quiets] = mv;
