@@ -474,8 +474,8 @@ impl Position {
     /// [`Position::play_unchecked`], generic over a slider backend so that
     /// code written for one backend (perft, say) plays its moves the same
     /// way. Making a move needs no slider lookup (checkers and pins come
-    /// from empty-board rays and [`between`]), so
-    /// every backend plays identically.
+    /// from empty-board rays and [`between`]), so every backend plays
+    /// identically.
     pub fn play_unchecked_with<S: Sliders>(&mut self, _backend: S, mv: Move) {
         let us = self.side;
         let them = !us;
