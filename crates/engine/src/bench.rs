@@ -45,7 +45,9 @@ pub fn run(depth: u32, hash_mb: usize, threads: usize, no_tt: bool) -> Result<u6
         let Ok(pos) = Position::from_fen(fen) else {
             continue; // The list is fixed and valid (a test checks).
         };
-        shared.tt.clear();
+        // Each position as a new game: the node count is a signature of
+        // the search alone, not of the order of the positions.
+        shared.new_game();
         shared.control.begin(false);
         let r = search(&pos, &[], &limits, &shared, threads, &mut ());
         eprintln!("Position {}/{}: {} nodes", i + 1, POSITIONS.len(), r.nodes);

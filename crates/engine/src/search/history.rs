@@ -123,6 +123,15 @@ impl Histories {
         (pos.side_to_move() as usize * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 
+    /// Forget everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.butterfly.fill(0);
+        self.continuation.fill(0);
+        self.capture.fill(0);
+        self.counter.fill(Move::default());
+        self.correction.fill(0);
+    }
+
     /// The butterfly history of quiet move `mv`.
     #[inline]
     pub fn butterfly(&self, pos: &Position, mv: Move) -> i32 {

@@ -10,7 +10,9 @@
 //!
 //! Several threads search the same position and share only the table and
 //! the [`SearchControl`] (lazy SMP): what one thread stores, the others
-//! find. A thread that cannot be started or cannot allocate its tables is
+//! find. Each thread's history tables and pawn hash table live on in
+//! [`Shared`] from one search to the next, as a game goes on, and are
+//! cleared by [`Shared::new_game`]. A thread that cannot be started or cannot allocate its tables is
 //! reported and the search goes on with the others. Reporting goes through
 //! [`Listener`]; the search prints nothing.
 
@@ -28,8 +30,12 @@ pub use see::see_ge;
 pub use table::SearchTable;
 pub use timeman::TimeManager;
 
+use crate::eval::{new_pawn_table, PawnTable};
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{Move, Position};
+use history::{AllocError, Histories};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 use worker::Worker;
 
@@ -59,13 +65,50 @@ pub struct Limits {
     pub no_tt: bool,
 }
 
+/// What one search thread learns and keeps from one search to the next in
+/// a game: its history tables (which moves cut off, and after which) and
+/// its pawn hash table.
+pub(crate) struct ThreadData {
+    pub(super) hist: Histories,
+    pub(super) pawns: PawnTable,
+}
+
+impl ThreadData {
+    fn new() -> Result<ThreadData, AllocError> {
+        Ok(ThreadData {
+            hist: Histories::new()?,
+            pawns: new_pawn_table(),
+        })
+    }
+
+    fn clear(&mut self) {
+        self.hist.clear();
+        self.pawns.clear();
+    }
+}
+
 /// State shared by all search threads and the caller.
-#[derive(Debug)]
 pub struct Shared<T = TranspositionTable> {
     /// The transposition table.
     pub tt: T,
     /// Stop, ponder, nodes and clock.
     pub control: SearchControl,
+    /// Per search thread, what it learned in earlier searches of the game.
+    /// Locked by [`search`] while it runs.
+    threads: Mutex<Vec<ThreadData>>,
+    /// Set by [`Shared::new_game`]: the next search starts with cleared
+    /// thread data. A flag rather than clearing at once, so that a new game
+    /// announced while a search runs neither waits for it nor disturbs it.
+    fresh: AtomicBool,
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shared")
+            .field("tt", &self.tt)
+            .field("control", &self.control)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<T> Shared<T> {
@@ -74,7 +117,18 @@ impl<T> Shared<T> {
         Shared {
             tt,
             control: SearchControl::default(),
+            threads: Mutex::new(Vec::new()),
+            fresh: AtomicBool::new(false),
         }
+    }
+}
+
+impl Shared<TranspositionTable> {
+    /// A new game: clear the table, and let the next search forget the
+    /// histories and pawn structures learned so far.
+    pub fn new_game(&self) {
+        self.tt.clear();
+        self.fresh.store(true, Ordering::Relaxed);
     }
 }
 
@@ -189,17 +243,22 @@ fn has_headroom() -> bool {
     ok
 }
 
-/// Start helper `id` and wait until it has its tables, so that a failure
-/// is reported here, in order, and the next helper is started only when
-/// this one no longer allocates.
+/// A helper thread's handle; joining it gives back the helper's tables.
+type Helper<'scope> = std::thread::ScopedJoinHandle<'scope, Option<ThreadData>>;
+
+/// Start helper `id` with the tables it had in the previous search (or new
+/// ones, allocated by the helper itself), and wait until it is ready, so
+/// that a failure is reported here, in order, and the next helper is
+/// started only when this one no longer allocates.
 fn spawn_helper<'scope, 'env, T: SearchTable>(
     scope: &'scope std::thread::Scope<'scope, 'env>,
     id: usize,
+    data: Option<ThreadData>,
     pos: &'env Position,
     keys: &'env [u64],
     limits: &'env Limits,
     shared: &'env Shared<T>,
-) -> Result<(), String> {
+) -> Result<Helper<'scope>, String> {
     if !has_headroom() {
         return Err(format!(
             "less than {} MB of memory left for its stack and tables",
@@ -207,10 +266,17 @@ fn spawn_helper<'scope, 'env, T: SearchTable>(
         ));
     }
     let (ready, started) = std::sync::mpsc::sync_channel(1);
-    std::thread::Builder::new()
+    let handle = std::thread::Builder::new()
         .name(format!("search-{id}"))
         .spawn_scoped(scope, move || {
-            match Worker::new(id, shared, limits, keys, &mut ()) {
+            let mut data = match data.map_or_else(ThreadData::new, Ok) {
+                Ok(d) => d,
+                Err(e) => {
+                    let _ = ready.send(Err(e.to_string()));
+                    return None;
+                }
+            };
+            match Worker::new(id, shared, limits, keys, &mut data, &mut ()) {
                 Ok(mut w) => {
                     let _ = ready.send(Ok(()));
                     w.iterate(pos);
@@ -219,12 +285,14 @@ fn spawn_helper<'scope, 'env, T: SearchTable>(
                     let _ = ready.send(Err(e.to_string()));
                 }
             }
+            Some(data)
         })
         .map_err(|e| e.to_string())?;
     // A thread that ended without a word (it panicked) counts as not started.
     started
         .recv()
-        .unwrap_or_else(|_| Err("it stopped before it was ready".to_string()))
+        .unwrap_or_else(|_| Err("it stopped before it was ready".to_string()))?;
+    Ok(handle)
 }
 
 /// Search `pos` with `threads` threads sharing `shared.tt`.
@@ -232,7 +300,9 @@ fn spawn_helper<'scope, 'env, T: SearchTable>(
 /// `history` holds the keys of the game's positions before `pos` (oldest
 /// first, `pos` itself last or absent), for repetition detection. The
 /// caller calls `shared.control.begin` first and may call
-/// `shared.control.stop` at any time to end the search.
+/// `shared.control.stop` at any time to end the search. Each thread goes on
+/// from the histories and pawn table it had at the end of the previous
+/// search, unless [`Shared::new_game`] was called since.
 pub fn search<T: SearchTable>(
     pos: &Position,
     history: &[u64],
@@ -246,7 +316,17 @@ pub fn search<T: SearchTable>(
     if keys.last() != Some(&pos.key()) {
         keys.push(pos.key());
     }
+    let mut pool = shared.threads.lock().unwrap_or_else(|e| e.into_inner());
+    let mut spare = std::mem::take(&mut *pool);
+    if shared.fresh.swap(false, Ordering::Relaxed) {
+        spare.iter_mut().for_each(ThreadData::clear);
+    }
+    // Thread `id` takes the tables of the `id`-th thread of the last search.
+    spare.reverse();
+    let mut main_data = spare.pop();
+    let mut kept = Vec::with_capacity(threads.max(1));
     let result = std::thread::scope(|scope| {
+        let mut helpers = Vec::with_capacity(threads);
         for id in 1..threads.max(1) {
             // On few cores, starting hundreds of busy helpers takes longer
             // than a short move time: stop starting them when time is up.
@@ -261,16 +341,26 @@ pub fn search<T: SearchTable>(
                 ));
                 break;
             }
-            if let Err(e) = spawn_helper(scope, id, pos, &keys, limits, shared) {
-                listener.message(&format!(
-                    "cannot start search thread {}: {e}; searching with {id}",
-                    id + 1
-                ));
-                break;
+            match spawn_helper(scope, id, spare.pop(), pos, &keys, limits, shared) {
+                Ok(h) => helpers.push(h),
+                Err(e) => {
+                    listener.message(&format!(
+                        "cannot start search thread {}: {e}; searching with {id}",
+                        id + 1
+                    ));
+                    break;
+                }
             }
         }
-        let main =
-            Worker::new(0, shared, limits, &keys, &mut *listener).map(|mut w| w.iterate(pos));
+        let main = match main_data.take().map_or_else(ThreadData::new, Ok) {
+            Ok(mut data) => {
+                let r = Worker::new(0, shared, limits, &keys, &mut data, &mut *listener)
+                    .map(|mut w| w.iterate(pos));
+                kept.push(data);
+                r
+            }
+            Err(e) => Err(e),
+        };
         let result = match main {
             Ok(result) => result,
             Err(e) => {
@@ -288,8 +378,14 @@ pub fn search<T: SearchTable>(
             }
         };
         shared.control.stop_search();
+        kept.extend(helpers.into_iter().filter_map(|h| h.join().ok().flatten()));
         result
     });
+    // Tables of threads not started this time wait for a later search.
+    spare.reverse();
+    kept.extend(spare);
+    *pool = kept;
+    drop(pool);
     SearchResult {
         nodes: shared.control.nodes(),
         ..result
@@ -319,6 +415,40 @@ mod tests {
             5,
         );
         assert_eq!(mate_in(r.score), Some(2), "score {}", r.score);
+    }
+
+    /// The histories and pawn table live on from one search to the next,
+    /// so a second search of the same position, with the transposition
+    /// table cleared, searches differently; after `new_game` it repeats the
+    /// first exactly.
+    #[test]
+    fn thread_data_persists_until_a_new_game() {
+        let pos = Position::from_fen(
+            "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
+        )
+        .unwrap();
+        let shared = Shared::new(TranspositionTable::new(4).unwrap());
+        let limits = Limits {
+            depth: Some(8),
+            multipv: 1,
+            ..Limits::default()
+        };
+        let run = || {
+            shared.control.begin(false);
+            let r = search(&pos, &[], &limits, &shared, 1, &mut ());
+            (r.nodes, r.pawn_probes, r.pawn_hits)
+        };
+        let first = run();
+        shared.tt.clear();
+        let second = run();
+        assert_ne!(first.0, second.0, "the second search learned nothing");
+        // The pawn structures met in the first search are found again.
+        assert!(
+            second.2 * first.1 > first.2 * second.1,
+            "{first:?} {second:?}"
+        );
+        shared.new_game();
+        assert_eq!(run(), first);
     }
 
     #[test]

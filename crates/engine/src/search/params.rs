@@ -134,10 +134,15 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 // --- Move ordering ------------------------------------------------------------
 
 /// History bonus for a move that caused a cut-off at `depth`:
-/// `min(HISTORY_BONUS_SCALE × depth² + HISTORY_BONUS_BASE, HISTORY_BONUS_MAX)`.
+/// `HISTORY_BONUS_LINEAR × depth + HISTORY_BONUS_SCALE × depth² +
+/// HISTORY_BONUS_BASE`, at most `HISTORY_BONUS_MAX` (and at least 1).
+pub const HISTORY_BONUS_LINEAR: i32 = 0;
 pub const HISTORY_BONUS_SCALE: i32 = 16;
 pub const HISTORY_BONUS_BASE: i32 = 32;
 pub const HISTORY_BONUS_MAX: i32 = 1600;
+/// A cut-off from the transposition table by a quiet table move rewards
+/// that move's histories too, as a cut-off found by searching it would.
+pub const USE_TT_CUTOFF_HISTORY: bool = false;
 
 // --- Quiescence and evaluation ------------------------------------------------
 

@@ -13,10 +13,10 @@ use super::params::*;
 use super::see::see_ge;
 use super::timeman::Stability;
 use super::{
-    from_tt, mate_in, to_tt, Limits, Listener, SearchInfo, SearchResult, SearchTable, Shared, MATE,
-    MATE_BOUND, MAX_PLY,
+    from_tt, mate_in, to_tt, Limits, Listener, SearchInfo, SearchResult, SearchTable, Shared,
+    ThreadData, MATE, MATE_BOUND, MAX_PLY,
 };
-use crate::eval::{evaluate, new_pawn_table, PawnTable, SEE_VALUE};
+use crate::eval::{evaluate, PawnTable, SEE_VALUE};
 use hashmate::game::repetitions;
 use hashmate::moves::MAX_MOVES;
 use hashmate::tt::{Bound, TtEntry};
@@ -73,8 +73,11 @@ pub(super) struct Worker<'a, 'l, T: SearchTable> {
     shared: &'a Shared<T>,
     limits: &'a Limits,
     listener: &'l mut dyn Listener,
-    pawns: PawnTable,
-    hist: Histories,
+    pawns: &'a mut PawnTable,
+    hist: &'a mut Histories,
+    /// The pawn table's counters when this search began.
+    pawn_hits_before: u64,
+    pawn_probes_before: u64,
     keys: Vec<u64>,
     stack: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -97,6 +100,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         shared: &'a Shared<T>,
         limits: &'a Limits,
         keys: &[u64],
+        data: &'a mut ThreadData,
         listener: &'l mut dyn Listener,
     ) -> Result<Worker<'a, 'l, T>, AllocError> {
         let mut key_stack = reserved(keys.len() + MAX_PLY + 8)?;
@@ -114,8 +118,10 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             shared,
             limits,
             listener,
-            pawns: new_pawn_table(),
-            hist: Histories::new()?,
+            pawn_hits_before: data.pawns.hits(),
+            pawn_probes_before: data.pawns.probes(),
+            pawns: &mut data.pawns,
+            hist: &mut data.hist,
             keys: key_stack,
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv,
@@ -167,7 +173,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     }
 
     fn eval(&mut self, pos: &Position) -> i32 {
-        evaluate(pos, &mut self.pawns)
+        evaluate(pos, self.pawns)
     }
 
     /// The static evaluation corrected by what searches learned.
@@ -201,7 +207,8 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     }
 
     fn history_bonus(depth: i32) -> i32 {
-        (HISTORY_BONUS_SCALE * depth * depth + HISTORY_BONUS_BASE).min(HISTORY_BONUS_MAX)
+        (HISTORY_BONUS_LINEAR * depth + HISTORY_BONUS_SCALE * depth * depth + HISTORY_BONUS_BASE)
+            .clamp(1, HISTORY_BONUS_MAX)
     }
 
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -250,7 +257,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         // Below this, a capture's victim cannot lift the score to alpha.
         let futility_base = best + QS_FUTILITY_MARGIN;
         let mut picker = MovePicker::quiescence(pos, tt.map_or(Move::NULL, |e| e.mv));
-        while let Some(mv) = picker.next(pos, &self.hist) {
+        while let Some(mv) = picker.next(pos, self.hist) {
             if USE_QS_FUTILITY && !in_check && mv.promotion().is_none() {
                 let victim = if pos.is_en_passant(mv) {
                     SEE_VALUE[0]
@@ -356,6 +363,18 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                     Bound::Upper => s <= alpha,
                 };
                 if cut {
+                    if USE_TT_CUTOFF_HISTORY
+                        && s >= beta
+                        && !tt_move.is_null()
+                        && !is_noisy(pos, tt_move)
+                    {
+                        let prev1 = self.stack[ss - 1].piece_square;
+                        let prev2 = self.stack[ss - 2].piece_square;
+                        let cur = piece_square(pos, tt_move);
+                        let bonus = Self::history_bonus(depth);
+                        self.hist
+                            .update_quiet(pos, tt_move, cur, prev1, prev2, bonus);
+                    }
                     return s;
                 }
             }
@@ -435,7 +454,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 });
                 if !tt_says_no {
                     let mut picker = MovePicker::quiescence(pos, tt_move);
-                    while let Some(mv) = picker.next(pos, &self.hist) {
+                    while let Some(mv) = picker.next(pos, self.hist) {
                         if !see_ge(pos, mv, pc_beta - static_eval) {
                             continue;
                         }
@@ -491,7 +510,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         let mut n_noisies = 0;
         let mut played = 0;
         let lmp_limit = LMP_BASE + LMP_SCALE * depth * depth;
-        while let Some(mv) = picker.next(pos, &self.hist) {
+        while let Some(mv) = picker.next(pos, self.hist) {
             if mv == excluded {
                 continue;
             }
@@ -918,8 +937,8 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         }
         self.shared.control.add_nodes(self.unflushed);
         self.unflushed = 0;
-        result.pawn_hits = self.pawns.hits();
-        result.pawn_probes = self.pawns.probes();
+        result.pawn_hits = self.pawns.hits() - self.pawn_hits_before;
+        result.pawn_probes = self.pawns.probes() - self.pawn_probes_before;
         result
     }
 

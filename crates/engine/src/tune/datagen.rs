@@ -118,7 +118,7 @@ fn opening(args: &DatagenArgs, book: Option<&Book>, rng: &mut SplitMix64) -> Gam
 fn play_game(args: &DatagenArgs, book: Option<&Book>, shared: &Shared, index: u64) -> Vec<Record> {
     let mut rng = game_rng(args.seed, index);
     let mut game = opening(args, book, &mut rng);
-    shared.tt.clear();
+    shared.new_game();
     let limits = Limits {
         nodes: Some(args.nodes),
         multipv: 1,

@@ -191,7 +191,7 @@ impl Engine {
                 }
             }
             "UseTT" => self.options.use_tt = flag(),
-            "Clear Hash" => self.shared.tt.clear(),
+            "Clear Hash" => self.shared.new_game(),
             "OwnBook" => self.book.enabled = flag(),
             "BookFile" => {
                 if let Value::Text(path) = &value {
@@ -448,7 +448,7 @@ pub fn run() -> std::process::ExitCode {
             Command::Uci => print_uci(),
             Command::UciNewGame => {
                 engine.set_position(None, &[]).ok();
-                engine.shared.tt.clear();
+                engine.shared.new_game();
             }
             Command::Position { fen, moves } => {
                 if let Err(e) = engine.set_position(fen.as_deref(), &moves) {
