@@ -12,6 +12,10 @@ pub const ASPIRATION_DELTA: i32 = 30;
 pub const ASPIRATION_DEPTH: i32 = 5;
 /// Past this half-window the search falls back to an open window.
 pub const ASPIRATION_MAX: i32 = 1000;
+/// When the clock stops an iteration midway, play the best root move it
+/// completed (the first move is searched first, so any move that beat
+/// it is better by a deeper search) instead of discarding the iteration.
+pub const USE_PARTIAL_ITERATION: bool = false;
 
 // --- Node pruning ---------------------------------------------------------
 

@@ -92,6 +92,9 @@ pub(super) struct Worker<'a, 'l, T: SearchTable> {
     root_nodes: Vec<u64>,
     root_excluded: Vec<Move>,
     root_depth: u32,
+    /// The best root move completed in the iteration under way (its
+    /// reply and its score), for a search stopped before the iteration ends.
+    partial: Option<(Move, Option<Move>, i32)>,
 }
 
 impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
@@ -134,6 +137,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             root_nodes,
             root_excluded,
             root_depth: 0,
+            partial: None,
         })
     }
 
@@ -698,6 +702,10 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                         self.pv[ply][j + 1] = self.pv[ply + 1][j];
                     }
                     self.pv_len[ply] = n + 1;
+                    if root && self.root_excluded.is_empty() {
+                        let reply = (n > 0).then(|| self.pv[0][1]);
+                        self.partial = Some((mv, reply, score));
+                    }
                     if score >= beta {
                         self.cutoff(
                             pos,
@@ -845,6 +853,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         'deepening: for depth in start_depth..=max_depth {
             self.root_depth = depth;
             self.root_excluded.clear();
+            self.partial = None;
             let best_before = result.best;
             let score_before = result.score;
             for pv_idx in 0..multipv {
@@ -858,6 +867,16 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 let score = loop {
                     let s = self.negamax(pos, alpha, beta, depth as i32, 0, false);
                     if self.stopped() && depth > 1 {
+                        // A root move that completed this deeper iteration
+                        // above the others beats the last iteration's
+                        // choice (it was searched first, or failed low).
+                        if USE_PARTIAL_ITERATION && pv_idx == 0 {
+                            if let Some((mv, reply, s)) = self.partial {
+                                result.best = Some(mv);
+                                result.ponder = reply;
+                                result.score = s;
+                            }
+                        }
                         break 'deepening;
                     }
                     let bound = if s <= alpha {
