@@ -12,9 +12,9 @@
 //! the [`SearchControl`] (lazy SMP): what one thread stores, the others
 //! find. Each thread's history tables and pawn hash table live on in
 //! [`Shared`] from one search to the next, as a game goes on, and are
-//! cleared by [`Shared::new_game`]. A thread that cannot be started or cannot allocate its tables is
-//! reported and the search goes on with the others. Reporting goes through
-//! [`Listener`]; the search prints nothing.
+//! cleared by [`Shared::new_game`]. A thread that cannot be started or
+//! cannot allocate its tables is reported and the search goes on with the
+//! others. Reporting goes through [`Listener`]; the search prints nothing.
 
 pub mod control;
 pub mod history;
