@@ -132,6 +132,9 @@ pub const USE_LMR_HISTORY: bool = false;
 /// One ply more reduction for late quiet moves at expected cut nodes
 /// (without the rest of `USE_LMR_ADJUSTMENTS`).
 pub const USE_LMR_CUT_NODE: bool = false;
+/// One ply more reduction where the static evaluation is not improving
+/// on that of two plies before (the position is likely getting worse).
+pub const USE_LMR_IMPROVING: bool = true;
 /// One ply less reduction per this much history.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 

@@ -670,6 +670,9 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                         if USE_LMR_CUT_NODE {
                             r += i32::from(cut_node);
                         }
+                        if USE_LMR_IMPROVING {
+                            r += i32::from(!improving);
+                        }
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
