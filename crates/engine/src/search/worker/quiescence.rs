@@ -1,0 +1,118 @@
+//! Quiescence search: captures (and, in check, every evasion) until the
+//! position is quiet, so that the static evaluation is never asked about
+//! a position in the middle of an exchange.
+//!
+//! Stand-pat: the side to move may decline every capture, so the static
+//! evaluation is a lower bound. Losing captures (by static exchange) are
+//! left to the move picker to skip. The transposition table is probed and
+//! stored at depth 0, when [`USE_QSEARCH_TT`] says so.
+
+use super::{Worker, INF, NO_EVAL};
+use crate::eval::SEE_VALUE;
+use crate::search::movepick::MovePicker;
+use crate::search::params::*;
+use crate::search::{from_tt, to_tt, SearchTable, MATE, MAX_PLY};
+use hashmate::tt::Bound;
+use hashmate::{Move, Position};
+
+impl<T: SearchTable> Worker<'_, '_, T> {
+    /// The quiescence score of `pos` in the window (`alpha`, `beta`),
+    /// `ply` plies below the root.
+    pub(super) fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply);
+        if self.stopped() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.eval(pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let in_check = pos.is_check();
+        let tt = if USE_QSEARCH_TT && !self.limits.no_tt {
+            self.shared.tt.probe(pos.key(), pos.lock())
+        } else {
+            None
+        };
+        if let Some(e) = tt {
+            let s = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut && !pv_node {
+                return s;
+            }
+        }
+        let old_alpha = alpha;
+        let (mut best, raw) = if in_check {
+            (-INF, NO_EVAL)
+        } else {
+            let raw = match tt {
+                Some(e) => i32::from(e.eval),
+                None => self.eval(pos),
+            };
+            let stand = Self::tt_adjusted(self.corrected(pos, raw), tt, ply);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            (stand, raw)
+        };
+        let mut best_move = Move::NULL;
+        // Below this, a capture's victim cannot lift the score to alpha.
+        let futility_base = best + QS_FUTILITY_MARGIN;
+        let mut picker = MovePicker::quiescence(pos, tt.map_or(Move::NULL, |e| e.mv));
+        while let Some(mv) = picker.next(pos, self.hist) {
+            if USE_QS_FUTILITY && !in_check && mv.promotion().is_none() {
+                let victim = if pos.is_en_passant(mv) {
+                    SEE_VALUE[0]
+                } else {
+                    pos.role_at(mv.to()).map_or(0, |r| SEE_VALUE[r.index()])
+                };
+                // The check test last: it is the costly one.
+                if futility_base + victim <= alpha && !pos.gives_check(mv) {
+                    best = best.max(futility_base + victim);
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            self.shared.tt.prefetch(child.key());
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = mv;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && best == -INF {
+            return -MATE + ply as i32;
+        }
+        if USE_QSEARCH_TT && !self.limits.no_tt && !self.stopped() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > old_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                pos.key(),
+                pos.lock(),
+                best_move,
+                to_tt(best, ply),
+                raw.clamp(-MATE, MATE) as i16,
+                0,
+                bound,
+            );
+        }
+        best
+    }
+}
