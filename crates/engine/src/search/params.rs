@@ -127,7 +127,8 @@ pub const LMR_DIVISOR: f64 = 2.25;
 pub const USE_LMR_ADJUSTMENTS: bool = false;
 /// Reduce quiet moves by their history alone (less for a good history, more
 /// for a bad one), without the rest of `USE_LMR_ADJUSTMENTS`. Off: +9 ± 19
-/// at 20k nodes (row 10), −15 ± 17 at 2+0.02 (row 31).
+/// at 20k nodes (row 10), −15 ± 17 at 2+0.02 (row 31); with the divisor
+/// 16,384, −21 ± 18 at 2+0.02 (row 47, H0).
 pub const USE_LMR_HISTORY: bool = false;
 /// One ply more reduction for late quiet moves at expected cut nodes
 /// (without the rest of `USE_LMR_ADJUSTMENTS`).
