@@ -58,6 +58,18 @@ impl Default for Frame {
     }
 }
 
+/// The bound a node's result stores: a fail-high (`best ≥ beta`) is a
+/// lower bound, a raised alpha an exact score, anything else an upper bound.
+fn bound_of(best: i32, old_alpha: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if alpha > old_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 /// Late-move reductions by depth and move number.
 fn lmr_table() -> Box<[[i8; 64]; 64]> {
     let mut t = Box::new([[0i8; 64]; 64]);

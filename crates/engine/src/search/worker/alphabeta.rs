@@ -7,7 +7,7 @@
 //! Every margin and switch comes from [`params`](crate::search::params);
 //! docs/STRENGTH.md records the match that kept or rejected each.
 
-use super::{Worker, INF, NO_EVAL, STACK_OFFSET, TRIED};
+use super::{bound_of, Worker, INF, NO_EVAL, STACK_OFFSET, TRIED};
 use crate::search::history::{piece_square, NO_PIECE_SQUARE};
 use crate::search::movepick::{is_noisy, Context, MovePicker, Stage};
 use crate::search::params::*;
@@ -448,13 +448,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 0
             };
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > old_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, old_alpha, alpha, beta);
         if USE_CORRECTION_HISTORY
             && !in_check
             && excluded.is_null()

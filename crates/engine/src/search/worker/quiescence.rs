@@ -7,7 +7,7 @@
 //! left to the move picker to skip. The transposition table is probed and
 //! stored at depth 0, when [`USE_QSEARCH_TT`] says so.
 
-use super::{Worker, INF, NO_EVAL};
+use super::{bound_of, Worker, INF, NO_EVAL};
 use crate::eval::SEE_VALUE;
 use crate::search::movepick::MovePicker;
 use crate::search::params::*;
@@ -96,13 +96,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             return -MATE + ply as i32;
         }
         if USE_QSEARCH_TT && !self.limits.no_tt && !self.stopped() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if alpha > old_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, old_alpha, alpha, beta);
             self.shared.tt.store(
                 pos.key(),
                 pos.lock(),
