@@ -68,7 +68,8 @@ pub const IIR_DEPTH: i32 = 4;
 /// but prunes quiet checks at depths 4–8 and so missed a mate in two at
 /// depth 5 (the `finds_mate_in_two` test). The same with quiet checks
 /// spared above depth 3 (`LMP_ALL_QUIETS_DEPTH`) measured level (SPRT 33,
-/// +5 ± 17 over 747 games), so depth 3 stays.
+/// +5 ± 17 over 747 games), and 32 again on top of 46 too (SPRT 49, +3 ±
+/// 18 over 551 games), so depth 3 stays.
 pub const LMP_DEPTH: i32 = 3;
 /// Up to this depth late-move pruning drops all remaining quiet moves;
 /// above it (to `LMP_DEPTH`) quiet moves that give check are still searched.
