@@ -240,7 +240,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
             report(&pos, args.depth, args.divide, mode, &mut count, &mut out);
             hash_summary(table.bytes(), table.probes(), table.hits());
             eprintln!(
-                "move-count cache: {} KB, {} probes, {} hits ({:.1}%)",
+                "move counts: {} KB near, {} probes, {} hits ({:.1}%)",
                 hashmate::perft::MOVE_COUNT_CACHE_BYTES >> 10,
                 table.move_count_probes(),
                 table.move_count_hits(),

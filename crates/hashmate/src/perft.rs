@@ -24,7 +24,7 @@
 
 use crate::attacks::{DefaultSliders, Sliders};
 use crate::movegen::GenMode;
-use crate::moves::Move;
+use crate::moves::{Move, MAX_MOVES};
 use crate::position::Position;
 use core::fmt;
 
@@ -83,31 +83,70 @@ fn count<S: Sliders, C: PerftCache>(s: S, pos: &Position, depth: u32, cache: &mu
             if let Some(n) = cache.probe(pos, depth) {
                 return n;
             }
-            let mut n = 0;
-            pos.generate(s, GenMode::All, |pm| {
-                pm.for_each(|mv| {
-                    let mut child = pos.clone();
-                    child.play_unchecked_with(s, mv);
-                    if C::COUNTS_LEAVES && depth == 2 {
-                        let key = child.key();
-                        n += match cache.probe_moves(key) {
-                            Some(c) => c,
-                            None => {
-                                let c = child.count_moves_with(s);
-                                cache.store_moves(key, c);
-                                c
-                            }
-                        };
-                    } else {
+            let n = if C::COUNTS_LEAVES && depth == 2 {
+                count_move_counts(s, pos, cache)
+            } else {
+                let mut n = 0;
+                pos.generate(s, GenMode::All, |pm| {
+                    pm.for_each(|mv| {
+                        let mut child = pos.clone();
+                        child.play_unchecked_with(s, mv);
                         n += count(s, &child, depth - 1, cache);
-                    }
+                    });
+                    false
                 });
-                false
-            });
+                n
+            };
             cache.store(pos, depth, n);
             n
         }
     }
+}
+
+/// Perft 2 of `pos` as the sum of its children's move counts, from a
+/// cache that answers them in two levels: a near one (cheap to read) is
+/// asked while the children are made; for each child it does not know,
+/// the far one's slot is prefetched, and only once every child has been
+/// made are those slots read, so that their misses overlap instead of
+/// following one another. A child neither level knows is made again and
+/// counted.
+#[inline]
+fn count_move_counts<S: Sliders, C: PerftCache>(s: S, pos: &Position, cache: &mut C) -> u64 {
+    let mut n = 0;
+    pos.generate(s, GenMode::All, |pm| {
+        pm.for_each(|mv| {
+            let mut child = pos.clone();
+            child.play_unchecked_with(s, mv);
+            let key = child.key();
+            match cache.probe_moves(key) {
+                Some(c) => n += c,
+                None if C::FAR_MOVE_COUNTS => cache.defer_far_moves(child),
+                None => {
+                    let c = child.count_moves_with(s);
+                    cache.store_moves(key, c);
+                    n += c;
+                }
+            }
+        });
+        false
+    });
+    if C::FAR_MOVE_COUNTS {
+        let mut children = cache.take_deferred();
+        for child in &children {
+            let key = child.key();
+            n += match cache.probe_far_moves(key) {
+                Some(c) => c,
+                None => {
+                    let c = child.count_moves_with(s);
+                    cache.store_moves(key, c);
+                    c
+                }
+            };
+        }
+        children.clear();
+        cache.restore_deferred(children);
+    }
+    n
 }
 
 /// A store of perft subtree counts, probed and filled at depths ≥ 2, and
@@ -130,6 +169,30 @@ pub trait PerftCache {
     }
     /// Remember that the position with key `key` has `count` legal moves.
     fn store_moves(&mut self, _key: u64, _count: u64) {}
+    /// Move counts have a second, larger level that is slow to read (main
+    /// memory): [`probe_moves`] asks only the near level, and the far one
+    /// is asked through [`defer_far_moves`], then [`probe_far_moves`]
+    /// once the whole node's children are made.
+    ///
+    /// [`probe_moves`]: PerftCache::probe_moves
+    /// [`defer_far_moves`]: PerftCache::defer_far_moves
+    /// [`probe_far_moves`]: PerftCache::probe_far_moves
+    const FAR_MOVE_COUNTS: bool = false;
+    /// Start fetching the far level's slot for `child`'s key, and keep
+    /// `child` until [`take_deferred`](PerftCache::take_deferred).
+    fn defer_far_moves(&mut self, _child: Position) {}
+    /// The children deferred so far, in order (the buffer is handed over
+    /// so that the cache can be written while they are counted).
+    fn take_deferred(&mut self) -> Vec<Position> {
+        Vec::new()
+    }
+    /// Give back the buffer of [`take_deferred`](PerftCache::take_deferred),
+    /// emptied, for reuse without allocating.
+    fn restore_deferred(&mut self, _children: Vec<Position>) {}
+    /// The number of legal moves the far level holds for `key`, if any.
+    fn probe_far_moves(&mut self, _key: u64) -> Option<u64> {
+        None
+    }
     /// The count stored for `pos` at `depth`, if any.
     fn probe(&mut self, pos: &Position, depth: u32) -> Option<u64>;
     /// Remember `count` for `pos` at `depth`.
@@ -191,13 +254,13 @@ const DEPTH_SHIFT: u32 = 56;
 /// cache measured slower).
 const LEAF_ENTRIES: usize = 1 << 14;
 
-/// Size of [`PerftTable`]'s move-count cache, in bytes.
+/// Size of [`PerftTable`]'s near move-count level, in bytes.
 pub const MOVE_COUNT_CACHE_BYTES: usize = LEAF_ENTRIES * 8;
 /// Bits of a leaf entry that hold the move count plus one (0: empty).
 const LEAF_COUNT_BITS: u32 = 8;
 const LEAF_COUNT_MASK: u64 = (1 << LEAF_COUNT_BITS) - 1;
 
-/// The hashed-perft table, in two levels.
+/// The hashed-perft table, in three parts.
 ///
 /// * Subtree counts at depth ≥ 2: 16-byte entries (the depth-salted
 ///   Polyglot key, and the count with the depth in its top byte), four to
@@ -206,17 +269,27 @@ const LEAF_COUNT_MASK: u64 = (1 << LEAF_COUNT_BITS) - 1;
 ///   (they are never hit in practice and would not fit).
 ///   On Linux it asks for transparent huge pages, as the transposition
 ///   table does, so its random probes need few TLB entries.
-/// * Move counts (depth 1) in a small direct-mapped cache of 8-byte
-///   entries: the key's top 56 bits and the count plus one in the low 8
-///   bits (a position has at most 218 legal moves), indexed by the key's
-///   low 14 bits, so all 64 bits of the key are checked. Transpositions of
-///   the last two plies (`a b` and `b a`) meet within one small subtree, so
-///   a table that fits the L2 cache catches many of them (24 % of all move
-///   counts of startpos perft 7), where a probe of the big table would
-///   cost a read from main memory for each.
+/// * Move counts (depth 1), near level: a small direct-mapped cache of
+///   8-byte entries: the key's top 56 bits and the count plus one in the
+///   low 8 bits (a position has at most 218 legal moves), indexed by the
+///   key's low 14 bits, so all 64 bits of the key are checked.
+///   Transpositions of the last two plies (`a b` and `b a`) meet within
+///   one small subtree, so a table that fits the L2 cache catches many of
+///   them (24 % of all move counts of startpos perft 7) at once.
+/// * Move counts, far level: the same entries in a direct-mapped table of
+///   a quarter of the bytes (a power of two), which catches the
+///   transpositions that meet far apart (52 % of startpos perft 7's move
+///   counts, against 53 % distinct positions at most). A read from it
+///   would cost a trip to main memory, more than the bulk-counting
+///   generation it saves, so it is never waited for: while a node at
+///   depth 2 makes its children, each child the near level does not know
+///   is kept and its far slot prefetched; the slots are read once all
+///   children are made, by which time they have arrived.
 pub struct PerftTable {
     buckets: Vec<[(u64, u64); 4]>,
     leaves: Vec<u64>,
+    far: Vec<u64>,
+    deferred: Vec<Position>,
     probes: u64,
     hits: u64,
     leaf_probes: u64,
@@ -239,7 +312,13 @@ impl PerftTable {
     /// # Errors
     /// [`TableSizeError`] when it cannot be allocated.
     pub fn new(bytes: usize) -> Result<PerftTable, TableSizeError> {
-        let n = (bytes / 64).max(1);
+        let far_len = far_entries(bytes);
+        let n = ((bytes - far_len * 8) / 64).max(1);
+        let mut far = Vec::new();
+        far.try_reserve_exact(far_len)
+            .map_err(|_| TableSizeError { bytes })?;
+        crate::huge_pages::advise(&far);
+        far.resize(far_len, 0);
         let mut buckets = Vec::new();
         buckets
             .try_reserve_exact(n)
@@ -254,6 +333,8 @@ impl PerftTable {
         Ok(PerftTable {
             buckets,
             leaves,
+            far,
+            deferred: Vec::with_capacity(MAX_MOVES),
             probes: 0,
             hits: 0,
             leaf_probes: 0,
@@ -261,10 +342,10 @@ impl PerftTable {
         })
     }
 
-    /// Size in bytes of the subtree-count table (the move-count cache adds
-    /// a fixed 128 KB).
+    /// Size in bytes of the subtree counts and the far move-count level
+    /// (the near one adds a fixed 128 KB).
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * 64
+        self.buckets.len() * 64 + self.far.len() * 8
     }
 
     /// Probes of the subtree-count table (depth ≥ 2) so far.
@@ -277,12 +358,12 @@ impl PerftTable {
         self.hits
     }
 
-    /// Probes of the move-count cache (depth 1) so far.
+    /// Move counts (depth 1) asked for so far.
     pub fn move_count_probes(&self) -> u64 {
         self.leaf_probes
     }
 
-    /// Move counts (depth 1) found in the move-count cache.
+    /// Move counts (depth 1) found in either level.
     pub fn move_count_hits(&self) -> u64 {
         self.leaf_hits
     }
@@ -293,24 +374,80 @@ impl PerftTable {
     }
 }
 
+/// Entries of the far move-count level for a table of `bytes`: a power of
+/// two taking at most a quarter of the bytes, none below 256 entries (so
+/// that the index, the key's low bits, covers the 8 bits the entry does
+/// not check).
+fn far_entries(bytes: usize) -> usize {
+    let n = bytes / 4 / 8;
+    if n < 256 {
+        0
+    } else {
+        1 << (usize::BITS - 1 - n.leading_zeros())
+    }
+}
+
+/// The far level's slot for `key` (its length is a power of two; an empty
+/// level gives an index past its end).
+#[inline]
+fn far_index(far: &[u64], key: u64) -> usize {
+    key as usize & far.len().wrapping_sub(1)
+}
+
+/// A move-count entry: the key's top 56 bits and the count plus one.
+#[inline]
+fn move_count_of(entry: u64, key: u64) -> Option<u64> {
+    (entry & LEAF_COUNT_MASK != 0 && (entry ^ key) >> LEAF_COUNT_BITS == 0)
+        .then(|| (entry & LEAF_COUNT_MASK) - 1)
+}
+
 impl PerftCache for PerftTable {
     const COUNTS_LEAVES: bool = true;
+    const FAR_MOVE_COUNTS: bool = true;
+
+    #[inline]
+    fn defer_far_moves(&mut self, child: Position) {
+        if let Some(e) = self.far.get(far_index(&self.far, child.key())) {
+            crate::tt::prefetch_line(e);
+        }
+        self.deferred.push(child);
+    }
+
+    #[inline]
+    fn take_deferred(&mut self) -> Vec<Position> {
+        core::mem::take(&mut self.deferred)
+    }
+
+    #[inline]
+    fn restore_deferred(&mut self, children: Vec<Position>) {
+        self.deferred = children;
+    }
+
+    #[inline]
+    fn probe_far_moves(&mut self, key: u64) -> Option<u64> {
+        let e = *self.far.get(far_index(&self.far, key))?;
+        let c = move_count_of(e, key);
+        self.leaf_hits += u64::from(c.is_some());
+        c
+    }
 
     #[inline]
     fn probe_moves(&mut self, key: u64) -> Option<u64> {
         self.leaf_probes += 1;
-        let e = self.leaves[key as usize & (LEAF_ENTRIES - 1)];
-        if e & LEAF_COUNT_MASK != 0 && (e ^ key) >> LEAF_COUNT_BITS == 0 {
-            self.leaf_hits += 1;
-            return Some((e & LEAF_COUNT_MASK) - 1);
-        }
-        None
+        let c = move_count_of(self.leaves[key as usize & (LEAF_ENTRIES - 1)], key);
+        self.leaf_hits += u64::from(c.is_some());
+        c
     }
 
     #[inline]
     fn store_moves(&mut self, key: u64, count: u64) {
         if count < LEAF_COUNT_MASK {
-            self.leaves[key as usize & (LEAF_ENTRIES - 1)] = (key & !LEAF_COUNT_MASK) | (count + 1);
+            let entry = (key & !LEAF_COUNT_MASK) | (count + 1);
+            self.leaves[key as usize & (LEAF_ENTRIES - 1)] = entry;
+            let i = far_index(&self.far, key);
+            if let Some(e) = self.far.get_mut(i) {
+                *e = entry;
+            }
         }
     }
 

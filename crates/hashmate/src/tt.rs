@@ -237,15 +237,7 @@ impl TranspositionTable {
     /// a move, before the probe).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.bucket(key) as *const Bucket as *const i8;
-            // Safety: a prefetch is only a hint; it never faults and the
-            // address is inside the table anyway.
-            unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_line(self.bucket(key));
     }
 
     /// The entry stored for `key`, if any. (A branch-free scan of the four
@@ -332,6 +324,21 @@ impl TranspositionTable {
             (used * 1000 / (sample * ENTRIES)) as u32
         }
     }
+}
+
+/// Hint the CPU to bring the cache line holding `r` towards its L1 cache,
+/// without waiting for it (a no-op off x86-64).
+#[inline(always)]
+pub(crate) fn prefetch_line<T>(r: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = r as *const T as *const i8;
+        // Safety: a prefetch is only a hint; it never faults, and the
+        // address comes from a live reference anyway.
+        unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = r;
 }
 
 #[cfg(test)]

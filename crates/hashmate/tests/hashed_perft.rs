@@ -32,6 +32,12 @@ fn all_suites() {
     run(4 << 20, 1_000_000);
 }
 
+/// 16 KB: a far move-count level of 512 entries, overwritten all the time.
+#[test]
+fn tiny_far_level_still_exact() {
+    run(16 << 10, 300_000);
+}
+
 #[test]
 fn tiny_table_still_exact() {
     run(4 << 10, 300_000);
