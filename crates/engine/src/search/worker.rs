@@ -15,8 +15,8 @@ use super::history::{reserved, AllocError, Histories, PieceSquare, NO_PIECE_SQUA
 use super::params::*;
 use super::timeman::Stability;
 use super::{
-    from_tt, mate_in, Limits, Listener, SearchInfo, SearchResult, SearchTable, Shared, ThreadData,
-    MATE, MATE_BOUND, MAX_PLY,
+    from_tt, mate_in, to_tt, Limits, Listener, SearchInfo, SearchResult, SearchTable, Shared,
+    ThreadData, MATE, MATE_BOUND, MAX_PLY,
 };
 use crate::eval::{evaluate, PawnTable};
 use hashmate::game::repetitions;
@@ -201,6 +201,31 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         } else {
             raw
         }
+    }
+
+    /// Store a node's result in the shared table: the score made
+    /// relative to the node (mate distances), the raw static evaluation
+    /// and the depth clamped to what an entry holds.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        pos: &Position,
+        ply: usize,
+        mv: Move,
+        score: i32,
+        raw_eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        self.shared.tt.store(
+            pos.key(),
+            pos.lock(),
+            mv,
+            to_tt(score, ply),
+            raw_eval.clamp(-MATE, MATE) as i16,
+            depth.clamp(0, 255) as u8,
+            bound,
+        );
     }
 
     /// The static evaluation sharpened by a table score whose bound

@@ -12,7 +12,7 @@ use crate::search::history::{piece_square, NO_PIECE_SQUARE};
 use crate::search::movepick::{is_noisy, Context, MovePicker, Stage};
 use crate::search::params::*;
 use crate::search::see::see_ge;
-use crate::search::{from_tt, to_tt, SearchTable, MATE, MATE_BOUND, MAX_PLY};
+use crate::search::{from_tt, SearchTable, MATE, MATE_BOUND, MAX_PLY};
 use hashmate::tt::Bound;
 use hashmate::{Move, Position};
 use std::time::Duration;
@@ -461,15 +461,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         let root_excluding = root && !self.root_excluded.is_empty();
         if excluded.is_null() && !root_excluding && !self.limits.no_tt {
-            self.shared.tt.store(
-                pos.key(),
-                pos.lock(),
-                best_move,
-                to_tt(best, ply),
-                raw_eval.clamp(-MATE, MATE) as i16,
-                depth.clamp(0, 255) as u8,
-                bound,
-            );
+            self.store(pos, ply, best_move, best, raw_eval, depth, bound);
         }
         best
     }

@@ -11,7 +11,7 @@ use super::{bound_of, Worker, INF, NO_EVAL};
 use crate::eval::SEE_VALUE;
 use crate::search::movepick::MovePicker;
 use crate::search::params::*;
-use crate::search::{from_tt, to_tt, SearchTable, MATE, MAX_PLY};
+use crate::search::{from_tt, SearchTable, MATE, MAX_PLY};
 use hashmate::tt::Bound;
 use hashmate::{Move, Position};
 
@@ -97,15 +97,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         if USE_QSEARCH_TT && !self.limits.no_tt && !self.stopped() {
             let bound = bound_of(best, old_alpha, alpha, beta);
-            self.shared.tt.store(
-                pos.key(),
-                pos.lock(),
-                best_move,
-                to_tt(best, ply),
-                raw.clamp(-MATE, MATE) as i16,
-                0,
-                bound,
-            );
+            self.store(pos, ply, best_move, best, raw, 0, bound);
         }
         best
     }
