@@ -108,8 +108,8 @@ fn count<S: Sliders, C: PerftCache>(s: S, pos: &Position, depth: u32, cache: &mu
 /// asked while the children are made; for each child it does not know,
 /// the far one's slot is prefetched, and only once every child has been
 /// made are those slots read, so that their misses overlap instead of
-/// following one another. A child neither level knows is made again and
-/// counted.
+/// following one another. A child neither level knows is counted from
+/// the kept copy (making it again measured slower than keeping it).
 #[inline]
 fn count_move_counts<S: Sliders, C: PerftCache>(s: S, pos: &Position, cache: &mut C) -> u64 {
     let mut n = 0;
@@ -172,8 +172,12 @@ pub trait PerftCache {
     /// Move counts have a second, larger level that is slow to read (main
     /// memory): [`probe_moves`] asks only the near level, and the far one
     /// is asked through [`defer_far_moves`], then [`probe_far_moves`]
-    /// once the whole node's children are made.
+    /// once the whole node's children are made. A cache that says `true`
+    /// must implement those two and [`take_deferred`] /
+    /// [`restore_deferred`] too: children it does not keep are not counted.
     ///
+    /// [`take_deferred`]: PerftCache::take_deferred
+    /// [`restore_deferred`]: PerftCache::restore_deferred
     /// [`probe_moves`]: PerftCache::probe_moves
     /// [`defer_far_moves`]: PerftCache::defer_far_moves
     /// [`probe_far_moves`]: PerftCache::probe_far_moves
