@@ -155,6 +155,7 @@ pub const HISTORY_BONUS_BASE: i32 = 32;
 pub const HISTORY_BONUS_MAX: i32 = 1600;
 /// A cut-off from the transposition table by a quiet table move rewards
 /// that move's histories too, as a cut-off found by searching it would.
+/// Off: level at 2+0.02 (SPRT 51, +5 ± 15 over 857 games).
 pub const USE_TT_CUTOFF_HISTORY: bool = false;
 
 // --- Quiescence and evaluation ------------------------------------------------
