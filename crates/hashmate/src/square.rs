@@ -197,11 +197,32 @@ impl Square {
         ]
     };
 
+    /// The square with index `i & 63`, written as a match rather than an
+    /// index into [`Square::ALL`]: the compiler sees that the match maps
+    /// every value to itself and emits no instruction for it, where the
+    /// table costs a load on every square a bitboard loop yields (about
+    /// 3 % of perft's instructions).
+    #[inline(always)]
+    #[rustfmt::skip]
+    const fn from_low_bits(i: u8) -> Square {
+        use Square::*;
+        match i & 63 {
+            0 => A1, 1 => B1, 2 => C1, 3 => D1, 4 => E1, 5 => F1, 6 => G1, 7 => H1,
+            8 => A2, 9 => B2, 10 => C2, 11 => D2, 12 => E2, 13 => F2, 14 => G2, 15 => H2,
+            16 => A3, 17 => B3, 18 => C3, 19 => D3, 20 => E3, 21 => F3, 22 => G3, 23 => H3,
+            24 => A4, 25 => B4, 26 => C4, 27 => D4, 28 => E4, 29 => F4, 30 => G4, 31 => H4,
+            32 => A5, 33 => B5, 34 => C5, 35 => D5, 36 => E5, 37 => F5, 38 => G5, 39 => H5,
+            40 => A6, 41 => B6, 42 => C6, 43 => D6, 44 => E6, 45 => F6, 46 => G6, 47 => H6,
+            48 => A7, 49 => B7, 50 => C7, 51 => D7, 52 => E7, 53 => F7, 54 => G7, 55 => H7,
+            56 => A8, 57 => B8, 58 => C8, 59 => D8, 60 => E8, 61 => F8, 62 => G8, _ => H8,
+        }
+    }
+
     /// The square with index `i` (0 = a1, 63 = h8), or `None` if `i > 63`.
     #[inline]
     pub const fn new(i: u8) -> Option<Square> {
         if i < 64 {
-            Some(Square::ALL[i as usize])
+            Some(Square::from_low_bits(i))
         } else {
             None
         }
@@ -211,13 +232,13 @@ impl Square {
     /// range, such as a bit position of a non-empty `u64`.
     #[inline(always)]
     pub const fn from_index_wrapping(i: u32) -> Square {
-        Square::ALL[(i & 63) as usize]
+        Square::from_low_bits(i as u8)
     }
 
     /// The square at the crossing of `file` and `rank`.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
-        Square::ALL[rank as usize * 8 + file as usize]
+        Square::from_low_bits(rank as u8 * 8 + file as u8)
     }
 
     /// 0 for a1 … 63 for h8.
@@ -244,7 +265,7 @@ impl Square {
         let f = self.file() as i8 + df;
         let r = self.rank() as i8 + dr;
         if f >= 0 && f < 8 && r >= 0 && r < 8 {
-            Some(Square::ALL[(r * 8 + f) as usize])
+            Some(Square::from_low_bits((r * 8 + f) as u8))
         } else {
             None
         }
@@ -253,7 +274,7 @@ impl Square {
     /// The same square seen from the other side (a1 ↔ a8).
     #[inline]
     pub const fn flip_vertical(self) -> Square {
-        Square::ALL[self as usize ^ 56]
+        Square::from_low_bits(self as u8 ^ 56)
     }
 
     /// The square as seen by `color` (flipped vertically for Black).
@@ -419,6 +440,25 @@ impl FromStr for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn index_to_square_conversions_agree_with_the_table() {
+        for i in 0..=255u8 {
+            assert_eq!(Square::from_low_bits(i), Square::ALL[usize::from(i & 63)]);
+            assert_eq!(
+                Square::from_index_wrapping(u32::from(i) + 4096).index(),
+                usize::from(i & 63)
+            );
+            assert_eq!(
+                Square::new(i),
+                (i < 64).then(|| Square::ALL[usize::from(i)])
+            );
+        }
+        for sq in Square::ALL {
+            assert_eq!(Square::from_coords(sq.file(), sq.rank()), sq);
+            assert_eq!(sq.flip_vertical().index(), sq.index() ^ 56);
+        }
+    }
 
     #[test]
     fn numbering_follows_table_1() {
