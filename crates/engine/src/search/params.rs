@@ -175,5 +175,12 @@ pub const QS_FUTILITY_MARGIN: i32 = 150;
 /// quiescence stand-pat).
 pub const USE_TT_EVAL: bool = false;
 /// Correct the static evaluation by what searches learned about positions
-/// with the same pawns (correction history keyed by the pawn key).
-pub const USE_CORRECTION_HISTORY: bool = false;
+/// with the same pawns (correction history keyed by the pawn key). It
+/// measured level four times (rows 08, 17, 28, 44) while each update
+/// compared the search's score with the already corrected evaluation, so
+/// that entries settled at half the error; learning from the raw
+/// evaluation it won +48 ± 24 at 2+0.02 (row 53, H1).
+pub const USE_CORRECTION_HISTORY: bool = true;
+/// A second correction table keyed by the material signature (the count
+/// of each piece); the correction is the mean of the two tables' entries.
+pub const USE_MATERIAL_CORRECTION: bool = false;

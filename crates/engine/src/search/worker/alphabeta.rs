@@ -457,7 +457,10 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             && !(bound == Bound::Upper && best >= static_eval)
             && best.abs() < MATE_BOUND
         {
-            self.hist.update_correction(pos, depth, static_eval, best);
+            // The table learns the whole error of the evaluation itself:
+            // measured against the corrected one, an average of the
+            // residuals would settle at half the error.
+            self.hist.update_correction(pos, depth, raw_eval, best);
         }
         let root_excluding = root && !self.root_excluded.is_empty();
         if excluded.is_null() && !root_excluding && !self.limits.no_tt {
