@@ -16,8 +16,8 @@
 //!   to the evaluation's error.
 //! * **Material correction history** `[side][material signature]`: the
 //!   same for positions with the same count of each piece (switched by
-//!   `USE_MATERIAL_CORRECTION`); the correction is then the mean of the
-//!   two tables' entries.
+//!   `USE_MATERIAL_CORRECTION`). It learns the error the pawn table leaves,
+//!   and the correction is the sum of the two entries.
 //!
 //! Scores move towards a bound by the "gravity" update
 //! `h += bonus − h·|bonus| / MAX`, so no entry can leave `±MAX` and recent
@@ -253,7 +253,7 @@ impl Histories {
     pub fn correction(&self, pos: &Position) -> i32 {
         let pawns = i32::from(self.correction[Self::correction_index(pos)]);
         let sum = if USE_MATERIAL_CORRECTION {
-            (pawns + i32::from(self.material_correction[Self::material_index(pos)])) / 2
+            pawns + i32::from(self.material_correction[Self::material_index(pos)])
         } else {
             pawns
         };
@@ -267,9 +267,9 @@ impl Histories {
     /// at the evaluation's whole error; fed the corrected evaluation it
     /// would chase the remaining error and settle at half of it.
     pub fn update_correction(&mut self, pos: &Position, depth: i32, eval: i32, score: i32) {
-        let diff = (score - eval).clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * CORRECTION_GRAIN;
         let weight = (depth + 1).min(16);
-        let learn = |e: &mut i16| {
+        let learn = |e: &mut i16, error: i32| {
+            let diff = error.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * CORRECTION_GRAIN;
             let v =
                 (i32::from(*e) * (CORRECTION_SCALE - weight) + diff * weight) / CORRECTION_SCALE;
             *e = v.clamp(
@@ -277,9 +277,15 @@ impl Histories {
                 CORRECTION_LIMIT * CORRECTION_GRAIN,
             ) as i16;
         };
-        learn(&mut self.correction[Self::correction_index(pos)]);
+        let pawns = &mut self.correction[Self::correction_index(pos)];
+        learn(pawns, score - eval);
         if USE_MATERIAL_CORRECTION {
-            learn(&mut self.material_correction[Self::material_index(pos)]);
+            // What the pawn table does not explain.
+            let left = score - eval - i32::from(*pawns) / CORRECTION_GRAIN;
+            learn(
+                &mut self.material_correction[Self::material_index(pos)],
+                left,
+            );
         }
     }
 }
