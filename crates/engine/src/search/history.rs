@@ -25,7 +25,7 @@
 //! with `try_reserve`, so a thread that cannot get its tables reports it
 //! instead of aborting the process.
 
-use super::params::USE_MATERIAL_CORRECTION;
+use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_MATERIAL_CORRECTION};
 use hashmate::{Color, Move, Position, Role};
 
 /// The bound of every history entry.
@@ -55,8 +55,6 @@ const CORRECTION_GRAIN: i32 = 256;
 const MATERIAL_ENTRIES: usize = 4_096;
 /// Weights of an update are out of this.
 const CORRECTION_SCALE: i32 = 256;
-/// At most this correction, in centipawns.
-const CORRECTION_LIMIT: i32 = 64;
 
 /// A search thread could not allocate its tables.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -267,7 +265,7 @@ impl Histories {
     /// at the evaluation's whole error; fed the corrected evaluation it
     /// would chase the remaining error and settle at half of it.
     pub fn update_correction(&mut self, pos: &Position, depth: i32, eval: i32, score: i32) {
-        let weight = (depth + 1).min(16);
+        let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
         let learn = |e: &mut i16, error: i32| {
             let diff = error.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * CORRECTION_GRAIN;
             let v =

@@ -186,3 +186,9 @@ pub const USE_CORRECTION_HISTORY: bool = true;
 /// the sum of the two entries. Off: as the mean of two tables that both
 /// learned the whole error it lost, −41 ± 41 over 94 games (row 54).
 pub const USE_MATERIAL_CORRECTION: bool = false;
+/// At most this correction per table, in centipawns; a larger error
+/// teaches only this much.
+pub const CORRECTION_LIMIT: i32 = 64;
+/// An update moves an entry `min(depth + 1, CORRECTION_MAX_WEIGHT)` / 256
+/// of the way towards the error it saw: deeper searches teach faster.
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
