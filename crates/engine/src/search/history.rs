@@ -55,6 +55,8 @@ const CORRECTION_GRAIN: i32 = 256;
 const MATERIAL_ENTRIES: usize = 4_096;
 /// Weights of an update are out of this.
 const CORRECTION_SCALE: i32 = 256;
+// An entry, at most `CORRECTION_LIMIT` centipawns in grains, fits an i16.
+const _: () = assert!(CORRECTION_LIMIT * CORRECTION_GRAIN <= i16::MAX as i32);
 
 /// A search thread could not allocate its tables.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
