@@ -188,7 +188,8 @@ pub const USE_CORRECTION_HISTORY: bool = true;
 /// this sum, −22 ± 27 over 286 games (row 55).
 pub const USE_MATERIAL_CORRECTION: bool = false;
 /// At most this correction per table, in centipawns; a larger error
-/// teaches only this much.
+/// teaches only this much. 127 measured level with 64: +1 ± 20 over 482
+/// games (row 56).
 pub const CORRECTION_LIMIT: i32 = 64;
 /// An update moves an entry `min(depth + 1, CORRECTION_MAX_WEIGHT)` / 256
 /// of the way towards the error it saw: deeper searches teach faster.
