@@ -14,10 +14,6 @@
 //!   the search's result for positions with that pawn structure, and
 //!   corrects later evaluations by it — the pawn hash table's idea applied
 //!   to the evaluation's error.
-//! * **Material correction history** `[side][material signature]`: the
-//!   same for positions with the same count of each piece (switched by
-//!   `USE_MATERIAL_CORRECTION`). It learns the error the pawn table leaves,
-//!   and the correction is the sum of the two entries.
 //!
 //! Scores move towards a bound by the "gravity" update
 //! `h += bonus − h·|bonus| / MAX`, so no entry can leave `±MAX` and recent
@@ -25,8 +21,8 @@
 //! with `try_reserve`, so a thread that cannot get its tables reports it
 //! instead of aborting the process.
 
-use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_MATERIAL_CORRECTION};
-use hashmate::{Color, Move, Position, Role};
+use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};
+use hashmate::{Move, Position};
 
 /// The bound of every history entry.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -51,8 +47,6 @@ pub fn piece_square(pos: &Position, mv: Move) -> PieceSquare {
 const CORRECTION_ENTRIES: usize = 16_384;
 /// Corrections are kept in 1/`CORRECTION_GRAIN` centipawns.
 const CORRECTION_GRAIN: i32 = 256;
-/// Entries of the material correction table per side.
-const MATERIAL_ENTRIES: usize = 4_096;
 /// Weights of an update are out of this.
 const CORRECTION_SCALE: i32 = 256;
 // An entry, at most `CORRECTION_LIMIT` centipawns in grains, fits an i16.
@@ -108,7 +102,6 @@ pub struct Histories {
     capture: Vec<i16>,
     counter: Vec<Move>,
     correction: Vec<i16>,
-    material_correction: Vec<i16>,
 }
 
 impl Histories {
@@ -123,7 +116,6 @@ impl Histories {
             capture: zeroed(12 * 64 * 6)?,
             counter: zeroed(NO_PIECE_SQUARE + 1)?,
             correction: zeroed(2 * CORRECTION_ENTRIES)?,
-            material_correction: zeroed(2 * MATERIAL_ENTRIES)?,
         })
     }
 
@@ -139,7 +131,6 @@ impl Histories {
         self.capture.fill(0);
         self.counter.fill(Move::default());
         self.correction.fill(0);
-        self.material_correction.fill(0);
     }
 
     /// The butterfly history of quiet move `mv`.
@@ -226,38 +217,11 @@ impl Histories {
         pos.side_to_move() as usize * CORRECTION_ENTRIES + slot
     }
 
-    /// The material signature of `pos` (how many of each piece but the
-    /// kings, four bits each), hashed to a slot of the side to move's half.
-    #[inline]
-    fn material_index(pos: &Position) -> usize {
-        let mut signature = 0u64;
-        for color in Color::ALL {
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-            ] {
-                signature = signature << 4 | u64::from(pos.pieces(color, role).count().min(15));
-            }
-        }
-        let bits = MATERIAL_ENTRIES.trailing_zeros();
-        let slot = (signature.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
-        pos.side_to_move() as usize * MATERIAL_ENTRIES + slot
-    }
-
     /// The learned correction of the static evaluation of `pos`, in
     /// centipawns.
     #[inline]
     pub fn correction(&self, pos: &Position) -> i32 {
-        let pawns = i32::from(self.correction[Self::correction_index(pos)]);
-        let sum = if USE_MATERIAL_CORRECTION {
-            pawns + i32::from(self.material_correction[Self::material_index(pos)])
-        } else {
-            pawns
-        };
-        sum / CORRECTION_GRAIN
+        i32::from(self.correction[Self::correction_index(pos)]) / CORRECTION_GRAIN
     }
 
     /// Learn from a search of `pos` to `depth` that its score was `score`
@@ -267,26 +231,14 @@ impl Histories {
     /// at the evaluation's whole error; fed the corrected evaluation it
     /// would chase the remaining error and settle at half of it.
     pub fn update_correction(&mut self, pos: &Position, depth: i32, eval: i32, score: i32) {
+        let e = &mut self.correction[Self::correction_index(pos)];
+        let diff = (score - eval).clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * CORRECTION_GRAIN;
         let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
-        let learn = |e: &mut i16, error: i32| {
-            let diff = error.clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * CORRECTION_GRAIN;
-            let v =
-                (i32::from(*e) * (CORRECTION_SCALE - weight) + diff * weight) / CORRECTION_SCALE;
-            *e = v.clamp(
-                -CORRECTION_LIMIT * CORRECTION_GRAIN,
-                CORRECTION_LIMIT * CORRECTION_GRAIN,
-            ) as i16;
-        };
-        let pawns = &mut self.correction[Self::correction_index(pos)];
-        learn(pawns, score - eval);
-        if USE_MATERIAL_CORRECTION {
-            // What the pawn table does not explain.
-            let left = score - eval - i32::from(*pawns) / CORRECTION_GRAIN;
-            learn(
-                &mut self.material_correction[Self::material_index(pos)],
-                left,
-            );
-        }
+        let v = (i32::from(*e) * (CORRECTION_SCALE - weight) + diff * weight) / CORRECTION_SCALE;
+        *e = v.clamp(
+            -CORRECTION_LIMIT * CORRECTION_GRAIN,
+            CORRECTION_LIMIT * CORRECTION_GRAIN,
+        ) as i16;
     }
 }
 
@@ -305,19 +257,6 @@ mod tests {
             gravity(&mut e, -90_000);
         }
         assert!(i32::from(e) >= -HISTORY_MAX);
-    }
-
-    #[test]
-    fn material_signature_ignores_placement_but_not_counts() {
-        let fen = |f: &str| Position::from_fen(f).unwrap();
-        let a = fen("4k3/pp6/8/8/8/8/PP4N1/4K3 w - - 0 1");
-        let moved = fen("4k3/p5p1/8/8/3N4/8/1P5P/4K3 w - - 0 1");
-        let bishop = fen("4k3/pp6/8/8/8/8/PP4B1/4K3 w - - 0 1");
-        let black = fen("4k3/pp6/8/8/8/8/PP4N1/4K3 b - - 0 1");
-        let idx = Histories::material_index;
-        assert_eq!(idx(&a), idx(&moved));
-        assert_ne!(idx(&a), idx(&bishop));
-        assert_eq!(idx(&black), idx(&a) + MATERIAL_ENTRIES);
     }
 
     #[test]

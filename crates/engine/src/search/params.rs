@@ -181,15 +181,11 @@ pub const USE_TT_EVAL: bool = true;
 /// measured level four times (rows 08, 17, 28, 44) while each update
 /// compared the search's score with the already corrected evaluation, so
 /// that entries settled at half the error; learning from the raw
-/// evaluation it won +48 ± 24 at 2+0.02 (row 53, H1).
+/// evaluation it won +48 ± 24 at 2+0.02 (row 53, H1). A second table
+/// keyed by the material signature lost twice beside it (rows 54, 55) and
+/// was removed.
 pub const USE_CORRECTION_HISTORY: bool = true;
-/// A second correction table keyed by the material signature (the count
-/// of each piece), learning what the pawn table leaves; the correction is
-/// the sum of the two entries. Off: as the mean of two tables that both
-/// learned the whole error it lost, −41 ± 41 over 94 games (row 54); as
-/// this sum, −22 ± 27 over 286 games (row 55).
-pub const USE_MATERIAL_CORRECTION: bool = false;
-/// At most this correction per table, in centipawns; a larger error
+/// At most this correction, in centipawns; a larger error
 /// teaches only this much. 127 measured level with 64: +1 ± 20 over 482
 /// games (row 56).
 pub const CORRECTION_LIMIT: i32 = 64;
