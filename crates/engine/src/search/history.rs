@@ -22,7 +22,7 @@
 //! instead of aborting the process.
 
 use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};
-use hashmate::{Move, Position};
+use hashmate::{Color, Move, Position};
 
 /// The bound of every history entry.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -120,8 +120,8 @@ impl Histories {
     }
 
     #[inline]
-    fn butterfly_index(pos: &Position, mv: Move) -> usize {
-        (pos.side_to_move() as usize * 64 + mv.from().index()) * 64 + mv.to().index()
+    fn butterfly_index(side: Color, mv: Move) -> usize {
+        (side as usize * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 
     /// Forget everything learned (a new game).
@@ -136,7 +136,7 @@ impl Histories {
     /// The butterfly history of quiet move `mv`.
     #[inline]
     pub fn butterfly(&self, pos: &Position, mv: Move) -> i32 {
-        i32::from(self.butterfly[Self::butterfly_index(pos, mv)])
+        i32::from(self.butterfly[Self::butterfly_index(pos.side_to_move(), mv)])
     }
 
     /// The continuation history of a move to `cur` after a move to `prev`.
@@ -169,7 +169,21 @@ impl Histories {
         prev2: PieceSquare,
         bonus: i32,
     ) {
-        gravity(&mut self.butterfly[Self::butterfly_index(pos, mv)], bonus);
+        self.update_quiet_for(pos.side_to_move(), mv, cur, prev1, prev2, bonus);
+    }
+
+    /// [`update_quiet`](Self::update_quiet) for a move `side` played, where
+    /// the position it was played from is not at hand.
+    pub fn update_quiet_for(
+        &mut self,
+        side: Color,
+        mv: Move,
+        cur: PieceSquare,
+        prev1: PieceSquare,
+        prev2: PieceSquare,
+        bonus: i32,
+    ) {
+        gravity(&mut self.butterfly[Self::butterfly_index(side, mv)], bonus);
         let cur = cur.min(NO_PIECE_SQUARE - 1);
         for prev in [prev1, prev2] {
             if prev != NO_PIECE_SQUARE {

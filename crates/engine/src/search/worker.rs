@@ -40,6 +40,8 @@ struct Frame {
     eval: i32,
     mv: Move,
     piece_square: PieceSquare,
+    /// Whether `mv` is a quiet move (not a capture, promotion or null move).
+    quiet: bool,
     excluded: Move,
     killers: [Move; 2],
     double_extensions: i32,
@@ -51,6 +53,7 @@ impl Default for Frame {
             eval: NO_EVAL,
             mv: Move::NULL,
             piece_square: NO_PIECE_SQUARE,
+            quiet: false,
             excluded: Move::NULL,
             killers: [Move::NULL; 2],
             double_extensions: 0,
@@ -196,11 +199,18 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
 
     /// The static evaluation corrected by what searches learned.
     fn corrected(&self, pos: &Position, raw: i32) -> i32 {
+        let mut v = raw;
         if USE_CORRECTION_HISTORY {
-            (raw + self.hist.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-        } else {
-            raw
+            v = (v + self.hist.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }
+        if USE_FIFTY_MOVE_DAMPING {
+            // The fifty-move rule draws what is not progressing: an
+            // advantage counts for less as the clock runs, so the side
+            // ahead prefers moves that reset it.
+            let clock = pos.halfmove_clock().min(100) as i32;
+            v = v * (FIFTY_MOVE_DAMPING - clock) / FIFTY_MOVE_DAMPING;
+        }
+        v
     }
 
     /// Store a node's result in the shared table: the score made

@@ -65,6 +65,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             self.shared.tt.probe(pos.key(), pos.lock())
         };
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
+        let tt_noisy = USE_LMR_TT_NOISY && !tt_move.is_null() && is_noisy(pos, tt_move);
         if let Some(e) = tt {
             if !pv_node && !root && i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
@@ -143,6 +144,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 if child.play_null().is_ok() {
                     self.stack[ss].mv = Move::NULL;
                     self.stack[ss].piece_square = NO_PIECE_SQUARE;
+                    self.stack[ss].quiet = false;
                     self.keys.push(child.key());
                     let score =
                         -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
@@ -173,6 +175,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         child.play_unchecked(mv);
                         self.stack[ss].mv = mv;
                         self.stack[ss].piece_square = piece_square(pos, mv);
+                        self.stack[ss].quiet = false;
                         self.keys.push(child.key());
                         let mut score = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
                         if score >= pc_beta {
@@ -345,6 +348,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             self.keys.push(child.key());
             self.stack[ss].mv = mv;
             self.stack[ss].piece_square = cur;
+            self.stack[ss].quiet = quiet;
             played += 1;
             let new_depth = depth - 1 + extension;
             let nodes_before = self.nodes;
@@ -357,7 +361,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 let reducible = if USE_LMR_ADJUSTMENTS {
                     quiet || picker.stage() == Stage::BadNoisy
                 } else {
-                    quiet && !in_check && !gives_check
+                    !in_check
+                        && !gives_check
+                        && (quiet || (USE_LMR_BAD_NOISY && picker.stage() == Stage::BadNoisy))
                 };
                 if depth >= 3 && reducible && played > if pv_node { 4 } else { 2 } {
                     r = i32::from(self.lmr[(depth as usize).min(63)][played.min(63)]);
@@ -380,16 +386,35 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         if USE_LMR_IMPROVING {
                             r += i32::from(!improving);
                         }
+                        r += i32::from(tt_noisy);
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                let mut full_depth = new_depth;
                 if score > alpha && r > 0 {
-                    score =
-                        -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    if USE_LMR_DEEPER {
+                        // A reduced move that beat the best by far earns a
+                        // ply more; one that barely beat it, a ply less.
+                        if score > best + LMR_DEEPER_MARGIN + 2 * new_depth {
+                            full_depth += 1;
+                        } else if score < best + LMR_SHALLOWER_MARGIN {
+                            full_depth -= 1;
+                        }
+                    }
+                    if full_depth > new_depth - r {
+                        score = -self.negamax(
+                            &child,
+                            -alpha - 1,
+                            -alpha,
+                            full_depth,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
+                    score = -self.negamax(&child, -beta, -alpha, full_depth, ply + 1, false);
                 }
             }
             self.keys.pop();
@@ -449,6 +474,25 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             };
         }
         let bound = bound_of(best, old_alpha, alpha, beta);
+        if USE_PRIOR_BONUS
+            && bound == Bound::Upper
+            && !root
+            && excluded.is_null()
+            && self.stack[ss - 1].quiet
+        {
+            // Every reply failed low: the quiet move that led here refuted
+            // its parent's alternatives, so its histories learn as from a
+            // cut-off at the parent.
+            let bonus = Self::history_bonus(depth);
+            self.hist.update_quiet_for(
+                !us,
+                self.stack[ss - 1].mv,
+                prev1,
+                prev2,
+                self.stack[ss - 3].piece_square,
+                bonus,
+            );
+        }
         if USE_CORRECTION_HISTORY
             && !in_check
             && excluded.is_null()
