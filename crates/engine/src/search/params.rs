@@ -150,8 +150,8 @@ pub const USE_LMR_TT_NOISY: bool = false;
 pub const USE_LMR_BAD_NOISY: bool = false;
 /// After a reduced move fails high, search it again one ply deeper where
 /// it beat the best score by more than `LMR_DEEPER_MARGIN + 2 × depth`,
-/// one ply shallower where by less than `LMR_SHALLOWER_MARGIN`. Not
-/// measured yet.
+/// one ply shallower where by less than `LMR_SHALLOWER_MARGIN`. Losing
+/// with these margins: −16 ± 21 over 357 games (row 60).
 pub const USE_LMR_DEEPER: bool = false;
 /// See [`USE_LMR_DEEPER`].
 pub const LMR_DEEPER_MARGIN: i32 = 50;
