@@ -65,7 +65,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             self.shared.tt.probe(pos.key(), pos.lock())
         };
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
-        let tt_noisy = USE_LMR_TT_NOISY && !tt_move.is_null() && is_noisy(pos, tt_move);
+        let tt_noisy = !tt_move.is_null() && is_noisy(pos, tt_move);
         if let Some(e) = tt {
             if !pv_node && !root && i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
@@ -386,7 +386,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         if USE_LMR_IMPROVING {
                             r += i32::from(!improving);
                         }
-                        r += i32::from(tt_noisy);
+                        if USE_LMR_TT_NOISY {
+                            r += i32::from(tt_noisy);
+                        }
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
