@@ -225,11 +225,30 @@ impl Position {
     /// The legal moves of `mode`.
     pub fn moves(&self, mode: GenMode) -> MoveList {
         let mut list = MoveList::new();
+        self.append_moves(mode, &mut list);
+        list
+    }
+
+    /// Append the legal moves of `mode` to `list`, which keeps what it
+    /// held: a staged move picker generates its captures and, later, its
+    /// quiet moves into one buffer this way, without a second list or a
+    /// copy. (A position has at most 218 legal moves, so a list that held
+    /// only moves of this position never overflows.)
+    ///
+    /// ```
+    /// use hashmate::{movegen::GenMode, MoveList, Position};
+    /// let pos = Position::startpos();
+    /// let mut list = MoveList::new();
+    /// pos.append_moves(GenMode::Noisy, &mut list);
+    /// assert!(list.is_empty());
+    /// pos.append_moves(GenMode::Quiet, &mut list);
+    /// assert_eq!(list.len(), 20);
+    /// ```
+    pub fn append_moves(&self, mode: GenMode, list: &mut MoveList) {
         self.generate(DefaultSliders::default(), mode, |pm| {
             pm.for_each(|m| list.push(m));
             false
         });
-        list
     }
 
     /// Whether the side to move has any legal move (mate/stalemate test).

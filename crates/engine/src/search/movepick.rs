@@ -11,13 +11,16 @@
 //! 5. the captures set aside in 2, and under-promotions.
 //!
 //! A cut-off in stage 1 or 2 means the quiet moves are never generated.
-//! Nothing is allocated: the lists live in the picker, on the stack.
+//! Nothing is allocated: one list on the stack holds the captures, then
+//! the quiet moves after them; the captures set aside are moved to its
+//! front as they are found, so no second list is needed.
 //! Quiescence uses stages 1 and 2 only (all stages when in check), and
 //! never tries the captures set aside.
 
 use super::history::{piece_square, Histories, PieceSquare};
 use super::see::see_ge;
 use crate::eval::SEE_VALUE;
+use hashmate::movegen::GenMode;
 use hashmate::moves::MAX_MOVES;
 use hashmate::{Move, MoveList, Position, Role};
 
@@ -68,10 +71,13 @@ pub struct MovePicker {
     /// Quiescence outside check: noisy moves that do not lose, only.
     qsearch: bool,
     skip_quiets: bool,
+    /// `[0, bad_end)`: noisy moves set aside; `[bad_end, next)`: moves
+    /// handed out; `[next, len)`: moves of the current stage still to
+    /// pick. The quiet moves are appended after the noisy ones.
     list: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
-    bad: MoveList,
+    bad_end: usize,
     bad_next: usize,
 }
 
@@ -108,7 +114,7 @@ impl MovePicker {
             list: MoveList::new(),
             scores: [0; MAX_MOVES],
             next: 0,
-            bad: MoveList::new(),
+            bad_end: 0,
             bad_next: 0,
         }
     }
@@ -135,7 +141,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateNoisy => {
-                    self.list = pos.noisy_moves();
+                    pos.append_moves(GenMode::Noisy, &mut self.list);
                     for (i, &m) in self.list.iter().enumerate() {
                         self.scores[i] = noisy_score(pos, m, hist);
                     }
@@ -150,8 +156,11 @@ impl MovePicker {
                         let queen_promotion = m.promotion() == Some(Role::Queen);
                         let under_promotion = m.promotion().is_some() && !queen_promotion;
                         if under_promotion || (!queen_promotion && !see_ge(pos, m, 0)) {
-                            // The lists hold at most the noisy moves.
-                            let _ = self.bad.try_push(m);
+                            // Set aside: into the front region, in the
+                            // order found; what it displaces was handed
+                            // out already.
+                            self.list.as_mut_slice().swap(self.bad_end, self.next - 1);
+                            self.bad_end += 1;
                             continue;
                         }
                         // Stay in this stage: `stage()` tells the caller
@@ -189,13 +198,14 @@ impl MovePicker {
                         self.stage = Stage::BadNoisy;
                         continue;
                     }
-                    self.list = pos.quiet_moves();
-                    for (i, &m) in self.list.iter().enumerate() {
+                    let first = self.list.len();
+                    pos.append_moves(GenMode::Quiet, &mut self.list);
+                    for (i, &m) in self.list.iter().enumerate().skip(first) {
                         let cur = piece_square(pos, m);
                         self.scores[i] =
                             hist.quiet_score(pos, m, cur, self.ctx.prev1, self.ctx.prev2);
                     }
-                    self.next = 0;
+                    self.next = first;
                     self.stage = Stage::Quiet;
                 }
                 Stage::Quiet => {
@@ -214,9 +224,9 @@ impl MovePicker {
                     self.stage = Stage::BadNoisy;
                 }
                 Stage::BadNoisy => {
-                    if let Some(&m) = self.bad.as_slice().get(self.bad_next) {
+                    if self.bad_next < self.bad_end {
                         self.bad_next += 1;
-                        return Some(m);
+                        return Some(self.list[self.bad_next - 1]);
                     }
                     self.stage = Stage::Done;
                 }
