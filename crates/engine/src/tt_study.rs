@@ -350,13 +350,14 @@ impl crate::search::SearchTable for StudySearchTable {
         eval: i16,
         depth: u8,
         bound: hashmate::tt::Bound,
+        pv: bool,
     ) {
         let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
         t.store_any(
             key,
             lock,
             depth,
-            hashmate::tt::pack_entry(mv, score, eval, depth, bound),
+            hashmate::tt::pack_entry(mv, score, eval, depth, bound, pv),
         );
     }
 

@@ -86,12 +86,12 @@ fn bench(c: &mut Criterion) {
         let mut rng = SplitMix64::new(mb as u64);
         // Fill the table with other positions, so probes scan real entries.
         for _ in 0..tt.capacity() {
-            tt.store(rng.next_u64(), Move::NULL, SCORE, 2, 3, Bound::Exact);
+            tt.store(rng.next_u64(), Move::NULL, SCORE, 2, 3, Bound::Exact, false);
         }
         let wanted = (tt.capacity() / 16).min(1 << 20);
         let mut ring: Vec<u64> = (0..wanted).map(|_| rng.next_u64()).collect();
         for &k in &ring {
-            tt.store(k, Move::NULL, SCORE, 2, 10, Bound::Exact);
+            tt.store(k, Move::NULL, SCORE, 2, 10, Bound::Exact, false);
         }
         ring.retain(|&k| tt.probe(k).is_some());
         ring.truncate(1 << ring.len().ilog2());

@@ -7,7 +7,7 @@
 //! only a power of two — without a division on the hot path.
 //!
 //! Each entry is two `AtomicU64` words: `data` (move, score, static
-//! evaluation, depth, bound, generation) and `check = key ^ data`. A probe
+//! evaluation, depth, bound, PV flag, generation) and `check = key ^ data`. A probe
 //! loads both and accepts the entry only if `check ^ data == key`. Threads
 //! write without locks, so a reader may see `check` from one store and
 //! `data` from another; the XOR then fails to reproduce the key and the
@@ -18,8 +18,13 @@
 //!
 //! Replacement prefers, in order: the entry of the same position, an empty
 //! entry, then the entry with the least `depth − 8 × age` (age counts
-//! searches since it was written, modulo 64), so entries of earlier
+//! searches since it was written, modulo 32), so entries of earlier
 //! searches go first.
+//!
+//! The PV flag records that the position was searched as part of a
+//! principal variation (with an open window), now or when the entry was
+//! written: a search may treat such positions with more care (reduce them
+//! less) even when it meets them again in a null window.
 //!
 //! On Linux the table asks the kernel for transparent huge pages
 //! (`madvise(MADV_HUGEPAGE)`) before it is first written, so random probes
@@ -33,9 +38,9 @@
 //! let tt = TranspositionTable::new(16)?; // 16 MB, any size works
 //! let pos = Position::startpos();
 //! let e4 = pos.parse_uci("e2e4")?;
-//! tt.store(pos.key(), e4, 35, 10, 8, Bound::Exact);
+//! tt.store(pos.key(), e4, 35, 10, 8, Bound::Exact, true);
 //! let hit = tt.probe(pos.key()).expect("just stored");
-//! assert_eq!((hit.mv, hit.score, hit.depth), (e4, 35, 8));
+//! assert_eq!((hit.mv, hit.score, hit.depth, hit.pv), (e4, 35, 8, true));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -67,6 +72,9 @@ pub struct TtEntry {
     pub depth: u8,
     /// What kind of bound `score` is.
     pub bound: Bound,
+    /// Whether the position was on a principal variation (searched with
+    /// an open window) when stored.
+    pub pv: bool,
 }
 
 const ENTRIES: usize = 4;
@@ -102,19 +110,31 @@ impl core::fmt::Display for TtError {
 
 impl std::error::Error for TtError {}
 
+// Bit fields of the packed `data` word.
+const SCORE_SHIFT: u32 = 16;
+const EVAL_SHIFT: u32 = 32;
+const DEPTH_SHIFT: u32 = 48;
+const BOUND_SHIFT: u32 = 56;
+const PV_SHIFT: u32 = 58;
+const GENERATION_SHIFT: u32 = 59;
+/// Generations wrap at 32 (five bits).
+const GENERATION_MASK: u8 = 31;
+
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn pack(mv: Move, score: i16, eval: i16, depth: u8, bound: Bound, generation: u8) -> u64 {
+fn pack(mv: Move, score: i16, eval: i16, depth: u8, bound: Bound, pv: bool, generation: u8) -> u64 {
     mv.to_u16() as u64
-        | (score as u16 as u64) << 16
-        | (eval as u16 as u64) << 32
-        | (depth as u64) << 48
-        | (bound as u64) << 56
-        | ((generation & 63) as u64) << 58
+        | (score as u16 as u64) << SCORE_SHIFT
+        | (eval as u16 as u64) << EVAL_SHIFT
+        | (depth as u64) << DEPTH_SHIFT
+        | (bound as u64) << BOUND_SHIFT
+        | (pv as u64) << PV_SHIFT
+        | ((generation & GENERATION_MASK) as u64) << GENERATION_SHIFT
 }
 
 #[inline(always)]
 fn unpack(data: u64) -> Option<TtEntry> {
-    let bound = match (data >> 56) & 3 {
+    let bound = match (data >> BOUND_SHIFT) & 3 {
         1 => Bound::Exact,
         2 => Bound::Lower,
         3 => Bound::Upper,
@@ -122,22 +142,23 @@ fn unpack(data: u64) -> Option<TtEntry> {
     };
     Some(TtEntry {
         mv: Move::from_u16(data as u16),
-        score: (data >> 16) as u16 as i16,
-        eval: (data >> 32) as u16 as i16,
-        depth: (data >> 48) as u8,
+        score: (data >> SCORE_SHIFT) as u16 as i16,
+        eval: (data >> EVAL_SHIFT) as u16 as i16,
+        depth: (data >> DEPTH_SHIFT) as u8,
         bound,
+        pv: (data >> PV_SHIFT) & 1 == 1,
     })
 }
 
 #[inline(always)]
 fn generation_of(data: u64) -> u8 {
-    (data >> 58) as u8 & 63
+    (data >> GENERATION_SHIFT) as u8 & GENERATION_MASK
 }
 
 /// Pack search data into the 64-bit word this table stores, so that
 /// other tables (a research table, say) can store the same data.
-pub fn pack_entry(mv: Move, score: i16, eval: i16, depth: u8, bound: Bound) -> u64 {
-    pack(mv, score, eval, depth, bound, 0)
+pub fn pack_entry(mv: Move, score: i16, eval: i16, depth: u8, bound: Bound, pv: bool) -> u64 {
+    pack(mv, score, eval, depth, bound, pv, 0)
 }
 
 /// Unpack [`pack_entry`]'s word.
@@ -224,7 +245,7 @@ impl TranspositionTable {
 
     #[inline(always)]
     fn current_generation(&self) -> u8 {
-        (self.generation.load(Relaxed) & 63) as u8
+        self.generation.load(Relaxed) as u8 & GENERATION_MASK
     }
 
     #[inline(always)]
@@ -254,10 +275,21 @@ impl TranspositionTable {
         None
     }
 
-    /// Store a result for `key`. A null `mv` keeps the move already stored
-    /// for the same position.
+    /// Store a result for `key`; `pv` when the position was searched on a
+    /// principal variation. A null `mv` keeps the move already stored for
+    /// the same position.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store(&self, key: u64, mv: Move, score: i16, eval: i16, depth: u8, bound: Bound) {
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Move,
+        score: i16,
+        eval: i16,
+        depth: u8,
+        bound: Bound,
+        pv: bool,
+    ) {
         let gen = self.current_generation();
         let bucket = self.bucket(key);
         let mut victim = 0;
@@ -282,7 +314,7 @@ impl TranspositionTable {
                 } else {
                     mv
                 };
-                let new = pack(mv, score, eval, depth, bound, gen);
+                let new = pack(mv, score, eval, depth, bound, pv, gen);
                 e[1].store(new, Relaxed);
                 e[0].store(key ^ new, Relaxed);
                 return;
@@ -291,15 +323,15 @@ impl TranspositionTable {
                 victim = i;
                 worst = i32::MIN;
             } else if worst != i32::MIN {
-                let age = (gen.wrapping_sub(generation_of(data)) & 63) as i32;
-                let value = ((data >> 48) & 0xff) as i32 - 8 * age;
+                let age = (gen.wrapping_sub(generation_of(data)) & GENERATION_MASK) as i32;
+                let value = ((data >> DEPTH_SHIFT) & 0xff) as i32 - 8 * age;
                 if value < worst {
                     worst = value;
                     victim = i;
                 }
             }
         }
-        let new = pack(mv, score, eval, depth, bound, gen);
+        let new = pack(mv, score, eval, depth, bound, pv, gen);
         bucket.entries[victim][1].store(new, Relaxed);
         bucket.entries[victim][0].store(key ^ new, Relaxed);
     }
@@ -352,8 +384,8 @@ mod tests {
         let tt = TranspositionTable::new(1).unwrap();
         let mv = Move::new(Square::A7, Square::A8, Some(Role::Queen));
         let cases = [
-            (1u64, mv, 32000i16, -32000i16, 0u8, Bound::Exact),
-            (2, Move::NULL, -31999, 31999, 255, Bound::Lower),
+            (1u64, mv, 32000i16, -32000i16, 0u8, Bound::Exact, true),
+            (2, Move::NULL, -31999, 31999, 255, Bound::Lower, false),
             (
                 3,
                 Move::new(Square::E1, Square::H1, None),
@@ -361,13 +393,14 @@ mod tests {
                 0,
                 1,
                 Bound::Upper,
+                true,
             ),
-            (u64::MAX, mv, i16::MIN, i16::MAX, 127, Bound::Exact),
+            (u64::MAX, mv, i16::MIN, i16::MAX, 127, Bound::Exact, false),
         ];
-        for &(key, m, s, e, d, b) in &cases {
-            tt.store(key, m, s, e, d, b);
+        for &(key, m, s, e, d, b, pv) in &cases {
+            tt.store(key, m, s, e, d, b, pv);
         }
-        for &(key, m, s, e, d, b) in &cases {
+        for &(key, m, s, e, d, b, pv) in &cases {
             let got = tt.probe(key).unwrap();
             assert_eq!(
                 got,
@@ -376,7 +409,8 @@ mod tests {
                     score: s,
                     eval: e,
                     depth: d,
-                    bound: b
+                    bound: b,
+                    pv
                 }
             );
         }
@@ -391,7 +425,7 @@ mod tests {
         }
         assert_eq!(TranspositionTable::new(0).err(), Some(TtError::ZeroSize));
         let mut tt = TranspositionTable::new(1).unwrap();
-        tt.store(7, Move::NULL, 5, 5, 3, Bound::Exact);
+        tt.store(7, Move::NULL, 5, 5, 3, Bound::Exact, false);
         // Far beyond any machine: refused, and the old table still works.
         assert!(matches!(
             tt.resize(usize::MAX / 2),
@@ -409,7 +443,7 @@ mod tests {
         let mut tt = TranspositionTable::new(1).unwrap();
         tt.resize(3 * 1024).unwrap();
         assert_eq!(tt.bytes(), 3 << 30);
-        tt.store(42, Move::NULL, 7, 0, 1, Bound::Upper);
+        tt.store(42, Move::NULL, 7, 0, 1, Bound::Upper, false);
         assert_eq!(tt.probe(42).map(|e| e.score), Some(7));
         tt.resize(1).unwrap();
         assert_eq!(tt.probe(42), None);
@@ -427,6 +461,7 @@ mod tests {
                 0,
                 5,
                 Bound::Exact,
+                false,
             );
         }
         assert!(tt.hashfull() > 900, "{}", tt.hashfull());
@@ -463,9 +498,14 @@ mod tests {
                                     eval,
                                     (key >> 8) as u8 % 64,
                                     Bound::Lower,
+                                    key & 1 == 1,
                                 );
                             } else if let Some(e) = tt.probe(key) {
-                                assert_eq!((e.score, e.eval), (score, eval), "torn entry returned");
+                                assert_eq!(
+                                    (e.score, e.eval, e.pv),
+                                    (score, eval, key & 1 == 1),
+                                    "torn entry returned"
+                                );
                                 hits += 1;
                             }
                             ops += 1;

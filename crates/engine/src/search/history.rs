@@ -7,6 +7,11 @@
 //!   square]`: the same, for a quiet move in reply to the move one ply and
 //!   two plies before (one table serves both distances).
 //! * **Capture history** `[piece][to][captured role]`.
+//! * **Pawn history** `[pawn key][piece and square]`: the butterfly idea
+//!   for positions with the same pawns — a quiet move's worth depends on
+//!   the pawn structure (which squares are safe, which files open), so a
+//!   small hash table indexed by the pawn key keeps a history row per
+//!   structure.
 //! * **Counter moves** `[previous piece][previous square]`: the quiet move
 //!   that last refuted that move.
 //! * **Correction history** `[side][pawn key]`: a small hash table indexed
@@ -21,7 +26,7 @@
 //! with `try_reserve`, so a thread that cannot get its tables reports it
 //! instead of aborting the process.
 
-use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};
+use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_PAWN_HISTORY};
 use hashmate::{Color, Move, Position};
 
 /// The bound of every history entry.
@@ -42,6 +47,9 @@ pub fn piece_square(pos: &Position, mv: Move) -> PieceSquare {
         None => NO_PIECE_SQUARE,
     }
 }
+
+/// Rows of the pawn history (pawn structures it tells apart).
+const PAWN_HISTORY_ENTRIES: usize = 512;
 
 /// Entries of the correction table per side.
 const CORRECTION_ENTRIES: usize = 16_384;
@@ -102,6 +110,7 @@ pub struct Histories {
     capture: Vec<i16>,
     counter: Vec<Move>,
     correction: Vec<i16>,
+    pawn: Vec<i16>,
 }
 
 impl Histories {
@@ -116,6 +125,11 @@ impl Histories {
             capture: zeroed(12 * 64 * 6)?,
             counter: zeroed(NO_PIECE_SQUARE + 1)?,
             correction: zeroed(2 * CORRECTION_ENTRIES)?,
+            pawn: zeroed(if USE_PAWN_HISTORY {
+                PAWN_HISTORY_ENTRIES * NO_PIECE_SQUARE
+            } else {
+                0
+            })?,
         })
     }
 
@@ -131,6 +145,7 @@ impl Histories {
         self.capture.fill(0);
         self.counter.fill(Move::default());
         self.correction.fill(0);
+        self.pawn.fill(0);
     }
 
     /// The butterfly history of quiet move `mv`.
@@ -145,6 +160,23 @@ impl Histories {
         i32::from(self.continuation[prev * NO_PIECE_SQUARE + cur.min(NO_PIECE_SQUARE - 1)])
     }
 
+    #[inline]
+    fn pawn_index(pos: &Position, cur: PieceSquare) -> usize {
+        let row = ((pos.pawn_key() as u128 * PAWN_HISTORY_ENTRIES as u128) >> 64) as usize;
+        row * NO_PIECE_SQUARE + cur.min(NO_PIECE_SQUARE - 1)
+    }
+
+    /// The pawn history of a quiet move to `cur` in `pos` (0 when the
+    /// table is switched off).
+    #[inline]
+    pub fn pawn(&self, pos: &Position, cur: PieceSquare) -> i32 {
+        if USE_PAWN_HISTORY {
+            i32::from(self.pawn[Self::pawn_index(pos, cur)])
+        } else {
+            0
+        }
+    }
+
     /// The ordering score of quiet move `mv` (moving to `cur`), played after
     /// moves to `prev1` (one ply ago) and `prev2` (two plies ago).
     #[inline]
@@ -156,7 +188,10 @@ impl Histories {
         prev1: PieceSquare,
         prev2: PieceSquare,
     ) -> i32 {
-        self.butterfly(pos, mv) + self.continuation(prev1, cur) + self.continuation(prev2, cur)
+        self.butterfly(pos, mv)
+            + self.continuation(prev1, cur)
+            + self.continuation(prev2, cur)
+            + self.pawn(pos, cur)
     }
 
     /// Reward (positive `bonus`) or punish a quiet move.
@@ -169,6 +204,9 @@ impl Histories {
         prev2: PieceSquare,
         bonus: i32,
     ) {
+        if USE_PAWN_HISTORY {
+            gravity(&mut self.pawn[Self::pawn_index(pos, cur)], bonus);
+        }
         self.update_quiet_for(pos.side_to_move(), mv, cur, prev1, prev2, bonus);
     }
 

@@ -157,6 +157,17 @@ pub const USE_LMR_DEEPER: bool = false;
 pub const LMR_DEEPER_MARGIN: i32 = 50;
 /// See [`USE_LMR_DEEPER`].
 pub const LMR_SHALLOWER_MARGIN: i32 = 10;
+/// One ply more reduction when more than `LMR_CUTOFFS` of the moves
+/// searched so far had a reply that cut off: this node's moves keep
+/// being refuted, so it is likely an all-node. Not measured yet.
+pub const USE_LMR_CUTOFFS: bool = false;
+/// See [`USE_LMR_CUTOFFS`].
+pub const LMR_CUTOFFS: u32 = 3;
+/// Remember in the transposition table which positions were searched on
+/// a principal variation, and reduce such a position's late moves one ply
+/// less, as at a PV node, when it is met again in a null window. Not
+/// measured yet.
+pub const USE_TT_PV: bool = false;
 /// One ply less reduction per this much history.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
@@ -179,6 +190,9 @@ pub const USE_TT_CUTOFF_HISTORY: bool = false;
 /// (the parent's best so far) earns the history bonus of a cut-off.
 /// Undecided: +9 ± 14 over 1,033 games, LLR +0.76 (row 59).
 pub const USE_PRIOR_BONUS: bool = false;
+/// Order quiet moves by a pawn history too: a history row per pawn
+/// structure, found by the pawn key (see `history.rs`). Not measured yet.
+pub const USE_PAWN_HISTORY: bool = false;
 
 // --- Quiescence and evaluation ------------------------------------------------
 

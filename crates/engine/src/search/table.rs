@@ -10,9 +10,20 @@ use hashmate::Move;
 pub trait SearchTable: Sync {
     /// The entry stored for `key`, if any.
     fn probe(&self, key: u64, lock: u64) -> Option<TtEntry>;
-    /// Store a result for `key`.
+    /// Store a result for `key`; `pv` when it was searched on a principal
+    /// variation.
     #[allow(clippy::too_many_arguments)]
-    fn store(&self, key: u64, lock: u64, mv: Move, score: i16, eval: i16, depth: u8, bound: Bound);
+    fn store(
+        &self,
+        key: u64,
+        lock: u64,
+        mv: Move,
+        score: i16,
+        eval: i16,
+        depth: u8,
+        bound: Bound,
+        pv: bool,
+    );
     /// Hint the CPU to fetch `key`'s entry.
     fn prefetch(&self, _key: u64) {}
     /// A new search begins (entries age).
@@ -36,8 +47,9 @@ impl SearchTable for TranspositionTable {
         eval: i16,
         depth: u8,
         bound: Bound,
+        pv: bool,
     ) {
-        TranspositionTable::store(self, key, mv, score, eval, depth, bound)
+        TranspositionTable::store(self, key, mv, score, eval, depth, bound, pv)
     }
     #[inline(always)]
     fn prefetch(&self, key: u64) {

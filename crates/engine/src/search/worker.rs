@@ -45,6 +45,9 @@ struct Frame {
     excluded: Move,
     killers: [Move; 2],
     double_extensions: i32,
+    /// Cut-offs found at this ply below the current parent so far: many
+    /// mean the parent's moves keep being refuted.
+    cutoffs: u32,
 }
 
 impl Default for Frame {
@@ -57,6 +60,7 @@ impl Default for Frame {
             excluded: Move::NULL,
             killers: [Move::NULL; 2],
             double_extensions: 0,
+            cutoffs: 0,
         }
     }
 }
@@ -215,7 +219,8 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
 
     /// Store a node's result in the shared table: the score made
     /// relative to the node (mate distances), the raw static evaluation
-    /// and the depth clamped to what an entry holds.
+    /// and the depth clamped to what an entry holds; `pv` when the node
+    /// is or was on a principal variation.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &self,
@@ -226,6 +231,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         raw_eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         self.shared.tt.store(
             pos.key(),
@@ -235,6 +241,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             raw_eval.clamp(-MATE, MATE) as i16,
             depth.clamp(0, 255) as u8,
             bound,
+            pv && USE_TT_PV,
         );
     }
 

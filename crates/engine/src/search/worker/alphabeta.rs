@@ -66,6 +66,8 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         };
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
         let tt_noisy = !tt_move.is_null() && is_noisy(pos, tt_move);
+        // On a principal variation now, or when the table entry was made.
+        let tt_pv = pv_node || (USE_TT_PV && tt.is_some_and(|e| e.pv));
         if let Some(e) = tt {
             if !pv_node && !root && i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
@@ -109,6 +111,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             && (self.stack[ss - 2].eval == NO_EVAL || static_eval > self.stack[ss - 2].eval);
         self.stack[ss + 1].killers = [Move::NULL; 2];
         self.stack[ss + 1].excluded = Move::NULL;
+        self.stack[ss + 1].cutoffs = 0;
         self.stack[ss].double_extensions = if root {
             0
         } else {
@@ -367,7 +370,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 };
                 if depth >= 3 && reducible && played > if pv_node { 4 } else { 2 } {
                     r = i32::from(self.lmr[(depth as usize).min(63)][played.min(63)]);
-                    if pv_node {
+                    if tt_pv {
                         r -= 1;
                     }
                     if USE_LMR_ADJUSTMENTS {
@@ -388,6 +391,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         }
                         if USE_LMR_TT_NOISY {
                             r += i32::from(tt_noisy);
+                        }
+                        if USE_LMR_CUTOFFS {
+                            r += i32::from(self.stack[ss + 1].cutoffs > LMR_CUTOFFS);
                         }
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
@@ -444,6 +450,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         self.partial = Some((mv, reply, score));
                     }
                     if score >= beta {
+                        self.stack[ss].cutoffs += 1;
                         self.cutoff(
                             pos,
                             ss,
@@ -510,7 +517,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         let root_excluding = root && !self.root_excluded.is_empty();
         if excluded.is_null() && !root_excluding && !self.limits.no_tt {
-            self.store(pos, ply, best_move, best, raw_eval, depth, bound);
+            self.store(pos, ply, best_move, best, raw_eval, depth, bound, tt_pv);
         }
         best
     }

@@ -97,7 +97,8 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         if USE_QSEARCH_TT && !self.limits.no_tt && !self.stopped() {
             let bound = bound_of(best, old_alpha, alpha, beta);
-            self.store(pos, ply, best_move, best, raw, 0, bound);
+            let tt_pv = pv_node || tt.is_some_and(|e| e.pv);
+            self.store(pos, ply, best_move, best, raw, 0, bound, tt_pv);
         }
         best
     }
