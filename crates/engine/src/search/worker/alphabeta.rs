@@ -241,7 +241,10 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             } else {
                 self.hist.capture(pos, mv)
             };
-            let gives_check = pos.gives_check(mv);
+            // Asked only where a decision needs it (most moves at shallow
+            // depth never do), and then at most once.
+            let check_memo = std::cell::OnceCell::new();
+            let gives_check = || *check_memo.get_or_init(|| pos.gives_check(mv));
             if root && self.id == 0 && self.shared.control.elapsed() > Duration::from_secs(1) {
                 self.listener.currmove(self.root_depth, mv, played + 1);
             }
@@ -262,7 +265,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                             picker.skip_quiets();
                             continue;
                         }
-                        if !gives_check {
+                        if !gives_check() {
                             continue;
                         }
                     }
@@ -274,9 +277,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                     } else {
                         depth
                     };
-                    if !gives_check
-                        && fp_depth <= FP_DEPTH
+                    if fp_depth <= FP_DEPTH
                         && eval + FP_BASE + FP_MARGIN * fp_depth <= alpha
+                        && !gives_check()
                     {
                         if n_quiets < TRIED {
                             quiets[n_quiets] = mv;
@@ -361,21 +364,23 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             } else {
                 // Late-move reduction.
                 let mut r = 0;
-                let reducible = if USE_LMR_ADJUSTMENTS {
-                    quiet || picker.stage() == Stage::BadNoisy
-                } else {
-                    !in_check
-                        && !gives_check
-                        && (quiet || (USE_LMR_BAD_NOISY && picker.stage() == Stage::BadNoisy))
+                let reducible = || {
+                    if USE_LMR_ADJUSTMENTS {
+                        quiet || picker.stage() == Stage::BadNoisy
+                    } else {
+                        !in_check
+                            && (quiet || (USE_LMR_BAD_NOISY && picker.stage() == Stage::BadNoisy))
+                            && !gives_check()
+                    }
                 };
-                if depth >= 3 && reducible && played > if pv_node { 4 } else { 2 } {
+                if depth >= 3 && played > if pv_node { 4 } else { 2 } && reducible() {
                     r = i32::from(self.lmr[(depth as usize).min(63)][played.min(63)]);
                     if tt_pv {
                         r -= 1;
                     }
                     if USE_LMR_ADJUSTMENTS {
                         r += i32::from(!improving) + i32::from(cut_node);
-                        r -= i32::from(gives_check);
+                        r -= i32::from(gives_check());
                         if quiet {
                             r -= history / LMR_HISTORY_DIVISOR;
                         }
