@@ -230,6 +230,12 @@ impl Histories {
         }
     }
 
+    /// Reward or punish quiet move `mv` of `side` in the butterfly table
+    /// alone.
+    pub fn update_butterfly(&mut self, side: Color, mv: Move, bonus: i32) {
+        gravity(&mut self.butterfly[Self::butterfly_index(side, mv)], bonus);
+    }
+
     #[inline]
     fn capture_index(pos: &Position, mv: Move) -> usize {
         let piece = pos

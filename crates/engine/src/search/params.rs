@@ -190,6 +190,15 @@ pub const USE_TT_CUTOFF_HISTORY: bool = false;
 /// (the parent's best so far) earns the history bonus of a cut-off.
 /// Undecided: +9 ± 14 over 1,033 games, LLR +0.76 (row 59).
 pub const USE_PRIOR_BONUS: bool = false;
+/// Teach the butterfly history by how much each quiet move changed the
+/// static evaluation: at every node not in check, the opponent's quiet
+/// move that led there earns `−EVAL_DIFF_SCALE × (its eval + ours)`,
+/// within `±EVAL_DIFF_MAX`. Not measured yet.
+pub const USE_EVAL_DIFF_HISTORY: bool = false;
+/// See [`USE_EVAL_DIFF_HISTORY`].
+pub const EVAL_DIFF_SCALE: i32 = 10;
+/// See [`USE_EVAL_DIFF_HISTORY`].
+pub const EVAL_DIFF_MAX: i32 = 1600;
 /// Order quiet moves by a pawn history too: a history row per pawn
 /// structure, found by the pawn key (see `history.rs`). Not measured yet.
 pub const USE_PAWN_HISTORY: bool = false;

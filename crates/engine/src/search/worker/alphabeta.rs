@@ -104,6 +104,20 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             (raw, self.corrected(pos, raw))
         };
         self.stack[ss].eval = static_eval;
+        if USE_EVAL_DIFF_HISTORY
+            && !root
+            && excluded.is_null()
+            && static_eval != NO_EVAL
+            && self.stack[ss - 1].eval != NO_EVAL
+            && self.stack[ss - 1].quiet
+        {
+            // The opponent's quiet move moved the static evaluation by
+            // −(their eval + ours): a move that gained earns history.
+            let bonus = (-EVAL_DIFF_SCALE * (self.stack[ss - 1].eval + static_eval))
+                .clamp(-EVAL_DIFF_MAX, EVAL_DIFF_MAX);
+            self.hist
+                .update_butterfly(!pos.side_to_move(), self.stack[ss - 1].mv, bonus);
+        }
         // What pruning compares with beta and alpha.
         let eval = Self::tt_adjusted(static_eval, tt, ply);
         let improving = USE_IMPROVING
