@@ -11,7 +11,8 @@
 //!   for positions with the same pawns — a quiet move's worth depends on
 //!   the pawn structure (which squares are safe, which files open), so a
 //!   small hash table indexed by the pawn key keeps a history row per
-//!   structure.
+//!   structure. Allocated only under `USE_PAWN_HISTORY`, which is off: it
+//!   lost in self-play (docs/STRENGTH.md row 62).
 //! * **Counter moves** `[previous piece][previous square]`: the quiet move
 //!   that last refuted that move.
 //! * **Correction history** `[side][pawn key]`: a small hash table indexed

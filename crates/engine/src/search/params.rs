@@ -146,7 +146,8 @@ pub const USE_LMR_IMPROVING: bool = true;
 /// (row 58).
 pub const USE_LMR_TT_NOISY: bool = false;
 /// Late captures that lose material by static exchange are reduced like
-/// late quiet moves. Not measured yet.
+/// late quiet moves. Unmeasured: stopped after 52 games (−27 ± 65,
+/// row 61) for a likelier candidate.
 pub const USE_LMR_BAD_NOISY: bool = false;
 /// After a reduced move fails high, search it again one ply deeper where
 /// it beat the best score by more than `LMR_DEEPER_MARGIN + 2 × depth`,
@@ -159,14 +160,15 @@ pub const LMR_DEEPER_MARGIN: i32 = 50;
 pub const LMR_SHALLOWER_MARGIN: i32 = 10;
 /// One ply more reduction when more than `LMR_CUTOFFS` of the moves
 /// searched so far had a reply that cut off: this node's moves keep
-/// being refuted, so it is likely an all-node. Not measured yet.
+/// being refuted, so it is likely an all-node. Level: +4 ± 20 over 504
+/// games (row 63).
 pub const USE_LMR_CUTOFFS: bool = false;
 /// See [`USE_LMR_CUTOFFS`].
 pub const LMR_CUTOFFS: u32 = 3;
 /// Remember in the transposition table which positions were searched on
 /// a principal variation, and reduce such a position's late moves one ply
-/// less, as at a PV node, when it is met again in a null window. Not
-/// measured yet.
+/// less, as at a PV node, when it is met again in a null window. Lost:
+/// −14 ± 25 over 317 games (row 64).
 pub const USE_TT_PV: bool = false;
 /// One ply less reduction per this much history.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
@@ -193,14 +195,15 @@ pub const USE_PRIOR_BONUS: bool = false;
 /// Teach the butterfly history by how much each quiet move changed the
 /// static evaluation: at every node not in check, the opponent's quiet
 /// move that led there earns `−EVAL_DIFF_SCALE × (its eval + ours)`,
-/// within `±EVAL_DIFF_MAX`. Not measured yet.
+/// within `±EVAL_DIFF_MAX`. Level: −3 ± 21 over 448 games (row 65).
 pub const USE_EVAL_DIFF_HISTORY: bool = false;
 /// See [`USE_EVAL_DIFF_HISTORY`].
 pub const EVAL_DIFF_SCALE: i32 = 10;
 /// See [`USE_EVAL_DIFF_HISTORY`].
 pub const EVAL_DIFF_MAX: i32 = 1600;
 /// Order quiet moves by a pawn history too: a history row per pawn
-/// structure, found by the pawn key (see `history.rs`). Not measured yet.
+/// structure, found by the pawn key (see `history.rs`). Lost: −31 ± 31
+/// over 204 games (row 62).
 pub const USE_PAWN_HISTORY: bool = false;
 
 // --- Quiescence and evaluation ------------------------------------------------
