@@ -72,7 +72,8 @@ fn search(
         Bound::Upper
     };
     // Mate scores are stored as searched: fine for a demonstration.
-    tt.store(pos.key(), best_move, best as i16, 0, depth as u8, bound);
+    let pv = beta - old_alpha > 1; // searched with an open window
+    tt.store(pos.key(), best_move, best as i16, 0, depth as u8, bound, pv);
     best
 }
 
