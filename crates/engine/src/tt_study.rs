@@ -341,24 +341,9 @@ impl crate::search::SearchTable for StudySearchTable {
             .and_then(|(v, _)| hashmate::tt::unpack_entry(v))
     }
 
-    fn store(
-        &self,
-        key: u64,
-        lock: u64,
-        mv: hashmate::Move,
-        score: i16,
-        eval: i16,
-        depth: u8,
-        bound: hashmate::tt::Bound,
-        pv: bool,
-    ) {
+    fn store(&self, key: u64, lock: u64, entry: hashmate::tt::TtEntry) {
         let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        t.store_any(
-            key,
-            lock,
-            depth,
-            hashmate::tt::pack_entry(mv, score, eval, depth, bound, pv),
-        );
+        t.store_any(key, lock, entry.depth, hashmate::tt::pack_entry(&entry));
     }
 
     fn new_search(&self) {}

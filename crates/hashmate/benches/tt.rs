@@ -31,13 +31,25 @@ use criterion::measurement::WallTime;
 use criterion::{
     black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
-use hashmate::tt::{Bound, TranspositionTable};
+use hashmate::tt::{Bound, TranspositionTable, TtEntry};
 use hashmate::Move;
 use hashmate_hash::rng::SplitMix64;
 use std::time::Duration;
 
 /// Accesses per timed iteration.
 const N: usize = 1024;
+/// An exact entry of `depth` holding [`SCORE`].
+fn entry(depth: u8) -> TtEntry {
+    TtEntry {
+        mv: Move::NULL,
+        score: SCORE,
+        eval: 2,
+        depth,
+        bound: Bound::Exact,
+        pv: false,
+    }
+}
+
 /// The score every stored entry and every array line holds.
 const SCORE: i16 = 1;
 
@@ -86,12 +98,12 @@ fn bench(c: &mut Criterion) {
         let mut rng = SplitMix64::new(mb as u64);
         // Fill the table with other positions, so probes scan real entries.
         for _ in 0..tt.capacity() {
-            tt.store(rng.next_u64(), Move::NULL, SCORE, 2, 3, Bound::Exact, false);
+            tt.store(rng.next_u64(), entry(3));
         }
         let wanted = (tt.capacity() / 16).min(1 << 20);
         let mut ring: Vec<u64> = (0..wanted).map(|_| rng.next_u64()).collect();
         for &k in &ring {
-            tt.store(k, Move::NULL, SCORE, 2, 10, Bound::Exact, false);
+            tt.store(k, entry(10));
         }
         ring.retain(|&k| tt.probe(k).is_some());
         ring.truncate(1 << ring.len().ilog2());

@@ -4,7 +4,7 @@
 //!
 //! Run: `cargo run --release -p hashmate --example alpha_beta -- [DEPTH] [FEN]`
 
-use hashmate::tt::{Bound, TranspositionTable};
+use hashmate::tt::{Bound, TranspositionTable, TtEntry};
 use hashmate::{Color, Move, Position, Role};
 
 const MATE: i32 = 30_000;
@@ -72,8 +72,15 @@ fn search(
         Bound::Upper
     };
     // Mate scores are stored as searched: fine for a demonstration.
-    let pv = beta - old_alpha > 1; // searched with an open window
-    tt.store(pos.key(), best_move, best as i16, 0, depth as u8, bound, pv);
+    let entry = TtEntry {
+        mv: best_move,
+        score: best as i16,
+        eval: 0,
+        depth: depth as u8,
+        bound,
+        pv: beta - old_alpha > 1, // searched with an open window
+    };
+    tt.store(pos.key(), entry);
     best
 }
 

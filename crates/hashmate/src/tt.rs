@@ -32,13 +32,21 @@
 //! system declines, the table works the same, only slower.
 //!
 //! ```
-//! use hashmate::tt::{Bound, TranspositionTable};
+//! use hashmate::tt::{Bound, TranspositionTable, TtEntry};
 //! use hashmate::Position;
 //!
 //! let tt = TranspositionTable::new(16)?; // 16 MB, any size works
 //! let pos = Position::startpos();
 //! let e4 = pos.parse_uci("e2e4")?;
-//! tt.store(pos.key(), e4, 35, 10, 8, Bound::Exact, true);
+//! let entry = TtEntry {
+//!     mv: e4,
+//!     score: 35,
+//!     eval: 10,
+//!     depth: 8,
+//!     bound: Bound::Exact,
+//!     pv: true, // searched on a principal variation
+//! };
+//! tt.store(pos.key(), entry);
 //! let hit = tt.probe(pos.key()).expect("just stored");
 //! assert_eq!((hit.mv, hit.score, hit.depth, hit.pv), (e4, 35, 8, true));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -122,13 +130,13 @@ const GENERATION_MASK: u8 = 31;
 
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn pack(mv: Move, score: i16, eval: i16, depth: u8, bound: Bound, pv: bool, generation: u8) -> u64 {
-    mv.to_u16() as u64
-        | (score as u16 as u64) << SCORE_SHIFT
-        | (eval as u16 as u64) << EVAL_SHIFT
-        | (depth as u64) << DEPTH_SHIFT
-        | (bound as u64) << BOUND_SHIFT
-        | (pv as u64) << PV_SHIFT
+fn pack(e: &TtEntry, generation: u8) -> u64 {
+    e.mv.to_u16() as u64
+        | (e.score as u16 as u64) << SCORE_SHIFT
+        | (e.eval as u16 as u64) << EVAL_SHIFT
+        | (e.depth as u64) << DEPTH_SHIFT
+        | (e.bound as u64) << BOUND_SHIFT
+        | (e.pv as u64) << PV_SHIFT
         | ((generation & GENERATION_MASK) as u64) << GENERATION_SHIFT
 }
 
@@ -157,8 +165,8 @@ fn generation_of(data: u64) -> u8 {
 
 /// Pack search data into the 64-bit word this table stores, so that
 /// other tables (a research table, say) can store the same data.
-pub fn pack_entry(mv: Move, score: i16, eval: i16, depth: u8, bound: Bound, pv: bool) -> u64 {
-    pack(mv, score, eval, depth, bound, pv, 0)
+pub fn pack_entry(entry: &TtEntry) -> u64 {
+    pack(entry, 0)
 }
 
 /// Unpack [`pack_entry`]'s word.
@@ -275,21 +283,13 @@ impl TranspositionTable {
         None
     }
 
-    /// Store a result for `key`; `pv` when the position was searched on a
-    /// principal variation. A null `mv` keeps the move already stored for
-    /// the same position.
-    #[allow(clippy::too_many_arguments)]
+    /// Store a result for `key`. A null move keeps the move already
+    /// stored for the same position.
     #[inline]
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Move,
-        score: i16,
-        eval: i16,
-        depth: u8,
-        bound: Bound,
-        pv: bool,
-    ) {
+    pub fn store(&self, key: u64, entry: TtEntry) {
+        let TtEntry {
+            mv, depth, bound, ..
+        } = entry;
         let gen = self.current_generation();
         let bucket = self.bucket(key);
         let mut victim = 0;
@@ -314,7 +314,7 @@ impl TranspositionTable {
                 } else {
                     mv
                 };
-                let new = pack(mv, score, eval, depth, bound, pv, gen);
+                let new = pack(&TtEntry { mv, ..entry }, gen);
                 e[1].store(new, Relaxed);
                 e[0].store(key ^ new, Relaxed);
                 return;
@@ -331,7 +331,7 @@ impl TranspositionTable {
                 }
             }
         }
-        let new = pack(mv, score, eval, depth, bound, pv, gen);
+        let new = pack(&entry, gen);
         bucket.entries[victim][1].store(new, Relaxed);
         bucket.entries[victim][0].store(key ^ new, Relaxed);
     }
@@ -379,6 +379,17 @@ mod tests {
     use crate::piece::Role;
     use crate::square::Square;
 
+    fn entry(mv: Move, score: i16, eval: i16, depth: u8, bound: Bound, pv: bool) -> TtEntry {
+        TtEntry {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+            pv,
+        }
+    }
+
     #[test]
     fn store_probe_round_trip_at_boundaries() {
         let tt = TranspositionTable::new(1).unwrap();
@@ -398,7 +409,7 @@ mod tests {
             (u64::MAX, mv, i16::MIN, i16::MAX, 127, Bound::Exact, false),
         ];
         for &(key, m, s, e, d, b, pv) in &cases {
-            tt.store(key, m, s, e, d, b, pv);
+            tt.store(key, entry(m, s, e, d, b, pv));
         }
         for &(key, m, s, e, d, b, pv) in &cases {
             let got = tt.probe(key).unwrap();
@@ -425,7 +436,7 @@ mod tests {
         }
         assert_eq!(TranspositionTable::new(0).err(), Some(TtError::ZeroSize));
         let mut tt = TranspositionTable::new(1).unwrap();
-        tt.store(7, Move::NULL, 5, 5, 3, Bound::Exact, false);
+        tt.store(7, entry(Move::NULL, 5, 5, 3, Bound::Exact, false));
         // Far beyond any machine: refused, and the old table still works.
         assert!(matches!(
             tt.resize(usize::MAX / 2),
@@ -443,7 +454,7 @@ mod tests {
         let mut tt = TranspositionTable::new(1).unwrap();
         tt.resize(3 * 1024).unwrap();
         assert_eq!(tt.bytes(), 3 << 30);
-        tt.store(42, Move::NULL, 7, 0, 1, Bound::Upper, false);
+        tt.store(42, entry(Move::NULL, 7, 0, 1, Bound::Upper, false));
         assert_eq!(tt.probe(42).map(|e| e.score), Some(7));
         tt.resize(1).unwrap();
         assert_eq!(tt.probe(42), None);
@@ -456,12 +467,7 @@ mod tests {
         for k in 0..200_000u64 {
             tt.store(
                 k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                Move::NULL,
-                0,
-                0,
-                5,
-                Bound::Exact,
-                false,
+                entry(Move::NULL, 0, 0, 5, Bound::Exact, false),
             );
         }
         assert!(tt.hashfull() > 900, "{}", tt.hashfull());
@@ -491,14 +497,11 @@ mod tests {
                             let score = (key >> 20) as i16;
                             let eval = (key >> 40) as i16;
                             if rng.next_u64() & 1 == 0 {
+                                let depth = (key >> 8) as u8 % 64;
+                                let pv = key & 1 == 1;
                                 tt.store(
                                     key,
-                                    Move::NULL,
-                                    score,
-                                    eval,
-                                    (key >> 8) as u8 % 64,
-                                    Bound::Lower,
-                                    key & 1 == 1,
+                                    entry(Move::NULL, score, eval, depth, Bound::Lower, pv),
                                 );
                             } else if let Some(e) = tt.probe(key) {
                                 assert_eq!(

@@ -3,27 +3,14 @@
 //! study (which stores the independent lock key beside each entry to count
 //! false hits; the engine's table ignores it).
 
-use hashmate::tt::{Bound, TranspositionTable, TtEntry};
-use hashmate::Move;
+use hashmate::tt::{TranspositionTable, TtEntry};
 
 /// A table the search can use.
 pub trait SearchTable: Sync {
     /// The entry stored for `key`, if any.
     fn probe(&self, key: u64, lock: u64) -> Option<TtEntry>;
-    /// Store a result for `key`; `pv` when it was searched on a principal
-    /// variation.
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &self,
-        key: u64,
-        lock: u64,
-        mv: Move,
-        score: i16,
-        eval: i16,
-        depth: u8,
-        bound: Bound,
-        pv: bool,
-    );
+    /// Store a result for `key`.
+    fn store(&self, key: u64, lock: u64, entry: TtEntry);
     /// Hint the CPU to fetch `key`'s entry.
     fn prefetch(&self, _key: u64) {}
     /// A new search begins (entries age).
@@ -38,18 +25,8 @@ impl SearchTable for TranspositionTable {
         TranspositionTable::probe(self, key)
     }
     #[inline(always)]
-    fn store(
-        &self,
-        key: u64,
-        _lock: u64,
-        mv: Move,
-        score: i16,
-        eval: i16,
-        depth: u8,
-        bound: Bound,
-        pv: bool,
-    ) {
-        TranspositionTable::store(self, key, mv, score, eval, depth, bound, pv)
+    fn store(&self, key: u64, _lock: u64, entry: TtEntry) {
+        TranspositionTable::store(self, key, entry)
     }
     #[inline(always)]
     fn prefetch(&self, key: u64) {

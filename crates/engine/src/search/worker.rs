@@ -233,16 +233,15 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         bound: Bound,
         pv: bool,
     ) {
-        self.shared.tt.store(
-            pos.key(),
-            pos.lock(),
+        let entry = TtEntry {
             mv,
-            to_tt(score, ply),
-            raw_eval.clamp(-MATE, MATE) as i16,
-            depth.clamp(0, 255) as u8,
+            score: to_tt(score, ply),
+            eval: raw_eval.clamp(-MATE, MATE) as i16,
+            depth: depth.clamp(0, 255) as u8,
             bound,
-            pv && USE_TT_PV,
-        );
+            pv: pv && USE_TT_PV,
+        };
+        self.shared.tt.store(pos.key(), pos.lock(), entry);
     }
 
     /// The static evaluation sharpened by a table score whose bound
