@@ -125,7 +125,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             && (self.stack[ss - 2].eval == NO_EVAL || static_eval > self.stack[ss - 2].eval);
         self.stack[ss + 1].killers = [Move::NULL; 2];
         self.stack[ss + 1].excluded = Move::NULL;
-        self.stack[ss + 1].cutoffs = 0;
+        if USE_LMR_CUTOFFS {
+            self.stack[ss + 1].cutoffs = 0;
+        }
         self.stack[ss].double_extensions = if root {
             0
         } else {
@@ -469,7 +471,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         self.partial = Some((mv, reply, score));
                     }
                     if score >= beta {
-                        self.stack[ss].cutoffs += 1;
+                        if USE_LMR_CUTOFFS {
+                            self.stack[ss].cutoffs += 1;
+                        }
                         self.cutoff(
                             pos,
                             ss,
