@@ -5,7 +5,8 @@
 //!   caused a cut-off, less how often it was tried and did not.
 //! * **Continuation history** `[previous piece and square][piece and
 //!   square]`: the same, for a quiet move in reply to the move one ply and
-//!   two plies before (one table serves both distances).
+//!   two plies before, and four under `USE_CONT_HIST_4` (one table serves
+//!   every distance; the rows of a move are its [`Lineage`]).
 //! * **Capture history** `[piece][to][captured role]`.
 //! * **Pawn history** `[pawn key][piece and square]`: the butterfly idea
 //!   for positions with the same pawns — a quiet move's worth depends on
@@ -38,6 +39,14 @@ pub const HISTORY_MAX: i32 = 16_384;
 pub type PieceSquare = usize;
 /// The continuation row that is never learned (null move, root).
 pub const NO_PIECE_SQUARE: PieceSquare = 768;
+
+/// The piece-squares of the moves one, two and four plies before a move:
+/// the rows of the continuation history its ordering score reads. The
+/// third is [`NO_PIECE_SQUARE`] unless `USE_CONT_HIST_4` is on.
+pub type Lineage = [PieceSquare; 3];
+
+/// A lineage with no earlier moves (the root, quiescence, tests).
+pub const NO_LINEAGE: Lineage = [NO_PIECE_SQUARE; 3];
 
 /// The piece-and-square index of `mv`'s moving piece after the move
 /// (castling: the king on the rook's square, as the move names it).
@@ -179,19 +188,11 @@ impl Histories {
     }
 
     /// The ordering score of quiet move `mv` (moving to `cur`), played after
-    /// moves to `prev1` (one ply ago) and `prev2` (two plies ago).
+    /// the moves of `prev`.
     #[inline]
-    pub fn quiet_score(
-        &self,
-        pos: &Position,
-        mv: Move,
-        cur: PieceSquare,
-        prev1: PieceSquare,
-        prev2: PieceSquare,
-    ) -> i32 {
+    pub fn quiet_score(&self, pos: &Position, mv: Move, cur: PieceSquare, prev: &Lineage) -> i32 {
         self.butterfly(pos, mv)
-            + self.continuation(prev1, cur)
-            + self.continuation(prev2, cur)
+            + prev.iter().map(|&p| self.continuation(p, cur)).sum::<i32>()
             + self.pawn(pos, cur)
     }
 
@@ -201,14 +202,13 @@ impl Histories {
         pos: &Position,
         mv: Move,
         cur: PieceSquare,
-        prev1: PieceSquare,
-        prev2: PieceSquare,
+        prev: &Lineage,
         bonus: i32,
     ) {
         if USE_PAWN_HISTORY {
             gravity(&mut self.pawn[Self::pawn_index(pos, cur)], bonus);
         }
-        self.update_quiet_for(pos.side_to_move(), mv, cur, prev1, prev2, bonus);
+        self.update_quiet_for(pos.side_to_move(), mv, cur, prev, bonus);
     }
 
     /// [`update_quiet`](Self::update_quiet) for a move `side` played, where
@@ -218,13 +218,12 @@ impl Histories {
         side: Color,
         mv: Move,
         cur: PieceSquare,
-        prev1: PieceSquare,
-        prev2: PieceSquare,
+        prev: &Lineage,
         bonus: i32,
     ) {
         gravity(&mut self.butterfly[Self::butterfly_index(side, mv)], bonus);
         let cur = cur.min(NO_PIECE_SQUARE - 1);
-        for prev in [prev1, prev2] {
+        for &prev in prev {
             if prev != NO_PIECE_SQUARE {
                 gravity(&mut self.continuation[prev * NO_PIECE_SQUARE + cur], bonus);
             }

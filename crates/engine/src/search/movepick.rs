@@ -17,7 +17,7 @@
 //! Quiescence uses stages 1 and 2 only (all stages when in check), and
 //! never tries the captures set aside.
 
-use super::history::{piece_square, Histories, PieceSquare};
+use super::history::{piece_square, Histories, Lineage, NO_LINEAGE};
 use super::see::see_ge;
 use crate::eval::SEE_VALUE;
 use hashmate::movegen::GenMode;
@@ -58,10 +58,8 @@ pub struct Context {
     pub killers: [Move; 2],
     /// The counter move to the opponent's last move.
     pub counter: Move,
-    /// The piece-square of the move one ply ago.
-    pub prev1: PieceSquare,
-    /// The piece-square of the move two plies ago.
-    pub prev2: PieceSquare,
+    /// The piece-squares of the moves before this node's.
+    pub prev: Lineage,
 }
 
 /// Hands out the moves of one node, best first.
@@ -95,8 +93,7 @@ impl MovePicker {
             tt_move,
             killers: [Move::NULL; 2],
             counter: Move::NULL,
-            prev1: super::history::NO_PIECE_SQUARE,
-            prev2: super::history::NO_PIECE_SQUARE,
+            prev: NO_LINEAGE,
         };
         Self::make(pos, ctx, !pos.is_check())
     }
@@ -202,8 +199,7 @@ impl MovePicker {
                     pos.append_moves(GenMode::Quiet, &mut self.list);
                     for (i, &m) in self.list.iter().enumerate().skip(first) {
                         let cur = piece_square(pos, m);
-                        self.scores[i] =
-                            hist.quiet_score(pos, m, cur, self.ctx.prev1, self.ctx.prev2);
+                        self.scores[i] = hist.quiet_score(pos, m, cur, &self.ctx.prev);
                     }
                     self.next = first;
                     self.stage = Stage::Quiet;
@@ -284,7 +280,6 @@ fn noisy_score(pos: &Position, m: Move, hist: &Histories) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::history::NO_PIECE_SQUARE;
 
     fn all(pos: &Position, ctx: Context) -> Vec<Move> {
         let h = Histories::new().unwrap();
@@ -297,8 +292,7 @@ mod tests {
             tt_move: tt,
             killers,
             counter: Move::NULL,
-            prev1: NO_PIECE_SQUARE,
-            prev2: NO_PIECE_SQUARE,
+            prev: NO_LINEAGE,
         }
     }
 

@@ -205,6 +205,15 @@ pub const EVAL_DIFF_MAX: i32 = 1600;
 /// structure, found by the pawn key (see `history.rs`). Lost: −31 ± 31
 /// over 204 games (row 62).
 pub const USE_PAWN_HISTORY: bool = false;
+/// Continuation history four plies back as well as one and two: a quiet
+/// move is also ordered by how it fared after our own move two turns ago
+/// (with the same piece on the same square), and learns there too.
+pub const USE_CONT_HIST_4: bool = false;
+/// A cut-off by more than [`BIG_CUTOFF_MARGIN`] above beta updates the
+/// histories with the bonus of one ply more.
+pub const USE_BIG_CUTOFF_BONUS: bool = false;
+/// See [`USE_BIG_CUTOFF_BONUS`].
+pub const BIG_CUTOFF_MARGIN: i32 = 80;
 
 // --- Quiescence and evaluation ------------------------------------------------
 

@@ -29,8 +29,9 @@ use std::time::Duration;
 const INF: i32 = MATE + 1;
 /// "No static evaluation" (in check).
 const NO_EVAL: i32 = -INF;
-/// Frames before ply 0, so that `ply - 2` always exists.
-const STACK_OFFSET: usize = 2;
+/// Frames before ply 0, so that `ply - 4` always exists (the continuation
+/// history four plies back).
+const STACK_OFFSET: usize = 4;
 /// Quiet and noisy moves remembered per node for history maluses.
 const TRIED: usize = 64;
 

@@ -8,7 +8,7 @@
 //! docs/STRENGTH.md records the match that kept or rejected each.
 
 use super::{bound_of, Worker, INF, NO_EVAL, STACK_OFFSET, TRIED};
-use crate::search::history::{piece_square, NO_PIECE_SQUARE};
+use crate::search::history::{piece_square, Lineage, NO_PIECE_SQUARE};
 use crate::search::movepick::{is_noisy, Context, MovePicker, Stage};
 use crate::search::params::*;
 use crate::search::see::see_ge;
@@ -82,12 +82,10 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         && !tt_move.is_null()
                         && !is_noisy(pos, tt_move)
                     {
-                        let prev1 = self.stack[ss - 1].piece_square;
-                        let prev2 = self.stack[ss - 2].piece_square;
+                        let prev = self.lineage(ss);
                         let cur = piece_square(pos, tt_move);
                         let bonus = Self::history_bonus(depth);
-                        self.hist
-                            .update_quiet(pos, tt_move, cur, prev1, prev2, bonus);
+                        self.hist.update_quiet(pos, tt_move, cur, &prev, bonus);
                     }
                     return s;
                 }
@@ -224,14 +222,12 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             depth -= 1;
         }
 
-        let prev1 = self.stack[ss - 1].piece_square;
-        let prev2 = self.stack[ss - 2].piece_square;
+        let prev = self.lineage(ss);
         let ctx = Context {
             tt_move,
             killers: self.stack[ss].killers,
-            counter: self.hist.counter(prev1),
-            prev1,
-            prev2,
+            counter: self.hist.counter(prev[0]),
+            prev,
         };
         let mut picker = MovePicker::new(pos, ctx);
         let mut best = -INF;
@@ -253,7 +249,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             let quiet = !is_noisy(pos, mv);
             let cur = piece_square(pos, mv);
             let history = if quiet {
-                self.hist.quiet_score(pos, mv, cur, prev1, prev2)
+                self.hist.quiet_score(pos, mv, cur, &prev)
             } else {
                 self.hist.capture(pos, mv)
             };
@@ -474,10 +470,14 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         if USE_LMR_CUTOFFS {
                             self.stack[ss].cutoffs += 1;
                         }
+                        // A move that beat beta by far teaches as much
+                        // as a search one ply deeper would have.
+                        let learn_depth = depth
+                            + i32::from(USE_BIG_CUTOFF_BONUS && score > beta + BIG_CUTOFF_MARGIN);
                         self.cutoff(
                             pos,
                             ss,
-                            depth,
+                            learn_depth,
                             mv,
                             quiet,
                             &quiets[..n_quiets],
@@ -516,14 +516,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             // its parent's alternatives, so its histories learn as from a
             // cut-off at the parent.
             let bonus = Self::history_bonus(depth);
-            self.hist.update_quiet_for(
-                !us,
-                self.stack[ss - 1].mv,
-                prev1,
-                prev2,
-                self.stack[ss - 3].piece_square,
-                bonus,
-            );
+            let parent = self.lineage(ss - 1);
+            self.hist
+                .update_quiet_for(!us, self.stack[ss - 1].mv, prev[0], &parent, bonus);
         }
         if USE_CORRECTION_HISTORY
             && !in_check
@@ -545,6 +540,22 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         best
     }
 
+    /// The continuation-history rows of a move at stack frame `ss`: the
+    /// moves one, two and (under [`USE_CONT_HIST_4`]) four plies before.
+    #[inline]
+    fn lineage(&self, ss: usize) -> Lineage {
+        let fourth = if USE_CONT_HIST_4 {
+            self.stack[ss - 4].piece_square
+        } else {
+            NO_PIECE_SQUARE
+        };
+        [
+            self.stack[ss - 1].piece_square,
+            self.stack[ss - 2].piece_square,
+            fourth,
+        ]
+    }
+
     /// Learn from a cut-off by `mv`: reward it, punish the moves tried
     /// before it.
     #[allow(clippy::too_many_arguments)]
@@ -559,22 +570,19 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         noisies: &[Move],
     ) {
         let bonus = Self::history_bonus(depth);
-        let (prev1, prev2) = (
-            self.stack[ss - 1].piece_square,
-            self.stack[ss - 2].piece_square,
-        );
+        let prev = self.lineage(ss);
         if quiet {
             let killers = &mut self.stack[ss].killers;
             if killers[0] != mv {
                 killers[1] = killers[0];
                 killers[0] = mv;
             }
-            self.hist.set_counter(prev1, mv);
+            self.hist.set_counter(prev[0], mv);
             self.hist
-                .update_quiet(pos, mv, piece_square(pos, mv), prev1, prev2, bonus);
+                .update_quiet(pos, mv, piece_square(pos, mv), &prev, bonus);
             for &q in quiets {
                 self.hist
-                    .update_quiet(pos, q, piece_square(pos, q), prev1, prev2, -bonus);
+                    .update_quiet(pos, q, piece_square(pos, q), &prev, -bonus);
             }
         } else {
             self.hist.update_capture(pos, mv, bonus);
