@@ -54,6 +54,18 @@ pub const SCALE_NORMAL: i32 = 64;
 pub trait Terms {
     /// Term `term` occurs `count` times for `color`.
     fn add(&mut self, term: usize, color: Color, count: i32);
+
+    /// A `color` piece of `role` stands on `sq`: its material and its
+    /// piece-square term, once each.
+    #[inline(always)]
+    fn piece(&mut self, color: Color, role: Role, sq: Square) {
+        self.add(MATERIAL + role.index(), color, 1);
+        self.add(
+            PST + role.index() * 64 + sq.relative_to(color).index(),
+            color,
+            1,
+        );
+    }
 }
 
 /// Sums weights: White's minus Black's.
@@ -85,6 +97,27 @@ const PACKED: [i64; NUM_WEIGHTS] = {
     out
 };
 
+/// Material plus piece-square weight of every piece on every square,
+/// packed and signed (White adds, Black subtracts), indexed
+/// `[color][role × 64 + square]`: [`Terms::piece`] for the scorer in one
+/// load and one add instead of two multiplies and two adds.
+const PIECE_SQUARE: [[i64; 6 * 64]; 2] = {
+    let mut out = [[0; 6 * 64]; 2];
+    let mut role = 0;
+    while role < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            let material = PACKED[MATERIAL + role];
+            // White's square as it is, Black's mirrored by rank.
+            out[0][role * 64 + sq] = material + PACKED[PST + role * 64 + sq];
+            out[1][role * 64 + sq] = -(material + PACKED[PST + role * 64 + (sq ^ 56)]);
+            sq += 1;
+        }
+        role += 1;
+    }
+    out
+};
+
 impl Scorer {
     /// A scorer that starts from the sums `mg` and `eg`.
     pub fn new(mg: i32, eg: i32) -> Scorer {
@@ -111,6 +144,11 @@ impl Terms for Scorer {
     fn add(&mut self, term: usize, color: Color, count: i32) {
         let c = if color == Color::White { count } else { -count };
         self.packed += i64::from(c) * PACKED[term];
+    }
+
+    #[inline(always)]
+    fn piece(&mut self, color: Color, role: Role, sq: Square) {
+        self.packed += PIECE_SQUARE[color.index()][role.index() * 64 + sq.index()];
     }
 }
 
@@ -262,12 +300,7 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
             Role::King,
         ] {
             for sq in pos.pieces(color, role) {
-                t.add(MATERIAL + role.index(), color, 1);
-                t.add(
-                    PST + role.index() * 64 + sq.relative_to(color).index(),
-                    color,
-                    1,
-                );
+                t.piece(color, role, sq);
                 let (att, mobility, weight) = match role {
                     Role::Knight => (knight_attacks(sq), MOBILITY_KNIGHT, 2),
                     Role::Bishop => (bishop_attacks(sq, occ), MOBILITY_BISHOP, 2),
@@ -607,6 +640,29 @@ mod tests {
             (s.mg(), s.eg()),
             (-3 - 2 * i32::from(w.0), 4 - 2 * i32::from(w.1))
         );
+    }
+
+    #[test]
+    fn the_packed_piece_table_adds_material_and_square() {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in Square::ALL {
+                    let (mut one, mut two) = (Scorer::new(3, -7), Scorer::new(3, -7));
+                    one.piece(color, role, sq);
+                    two.add(MATERIAL + role.index(), color, 1);
+                    two.add(
+                        PST + role.index() * 64 + sq.relative_to(color).index(),
+                        color,
+                        1,
+                    );
+                    assert_eq!(
+                        (one.mg(), one.eg()),
+                        (two.mg(), two.eg()),
+                        "{color:?} {role:?} {sq:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
