@@ -28,7 +28,7 @@
 //! with `try_reserve`, so a thread that cannot get its tables reports it
 //! instead of aborting the process.
 
-use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_PAWN_HISTORY};
+use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_CONT_HIST_4, USE_PAWN_HISTORY};
 use hashmate::{Color, Move, Position};
 
 /// The bound of every history entry.
@@ -40,13 +40,16 @@ pub type PieceSquare = usize;
 /// The continuation row that is never learned (null move, root).
 pub const NO_PIECE_SQUARE: PieceSquare = 768;
 
-/// The piece-squares of the moves one, two and four plies before a move:
-/// the rows of the continuation history its ordering score reads. The
-/// third is [`NO_PIECE_SQUARE`] unless `USE_CONT_HIST_4` is on.
-pub type Lineage = [PieceSquare; 3];
+/// How many earlier moves a quiet move's continuation history looks at:
+/// one and two plies back, and four under `USE_CONT_HIST_4`.
+pub const CONT_PLIES: usize = if USE_CONT_HIST_4 { 3 } else { 2 };
+
+/// The piece-squares of the moves one, two (and four) plies before a
+/// move: the rows of the continuation history its ordering score reads.
+pub type Lineage = [PieceSquare; CONT_PLIES];
 
 /// A lineage with no earlier moves (the root, quiescence, tests).
-pub const NO_LINEAGE: Lineage = [NO_PIECE_SQUARE; 3];
+pub const NO_LINEAGE: Lineage = [NO_PIECE_SQUARE; CONT_PLIES];
 
 /// The piece-and-square index of `mv`'s moving piece after the move
 /// (castling: the king on the rook's square, as the move names it).

@@ -8,7 +8,7 @@
 //! docs/STRENGTH.md records the match that kept or rejected each.
 
 use super::{bound_of, Worker, INF, NO_EVAL, STACK_OFFSET, TRIED};
-use crate::search::history::{piece_square, Lineage, NO_PIECE_SQUARE};
+use crate::search::history::{piece_square, Lineage, NO_LINEAGE, NO_PIECE_SQUARE};
 use crate::search::movepick::{is_noisy, Context, MovePicker, Stage};
 use crate::search::params::*;
 use crate::search::see::see_ge;
@@ -544,16 +544,13 @@ impl<T: SearchTable> Worker<'_, '_, T> {
     /// moves one, two and (under [`USE_CONT_HIST_4`]) four plies before.
     #[inline]
     fn lineage(&self, ss: usize) -> Lineage {
-        let fourth = if USE_CONT_HIST_4 {
-            self.stack[ss - 4].piece_square
-        } else {
-            NO_PIECE_SQUARE
-        };
-        [
-            self.stack[ss - 1].piece_square,
-            self.stack[ss - 2].piece_square,
-            fourth,
-        ]
+        let mut prev = NO_LINEAGE;
+        prev[0] = self.stack[ss - 1].piece_square;
+        prev[1] = self.stack[ss - 2].piece_square;
+        if let Some(fourth) = prev.get_mut(2) {
+            *fourth = self.stack[ss - 4].piece_square;
+        }
+        prev
     }
 
     /// Learn from a cut-off by `mv`: reward it, punish the moves tried
