@@ -84,11 +84,28 @@ impl File {
         File::H,
     ];
 
+    /// The file with index `i & 7`. A `match` that maps every value to
+    /// itself, which the compiler folds to nothing, where a load from
+    /// [`File::ALL`] stays a load.
+    #[inline(always)]
+    const fn from_low_bits(i: u8) -> File {
+        match i & 7 {
+            0 => File::A,
+            1 => File::B,
+            2 => File::C,
+            3 => File::D,
+            4 => File::E,
+            5 => File::F,
+            6 => File::G,
+            _ => File::H,
+        }
+    }
+
     /// The file with index `i` (0 = a), or `None` past h.
     #[inline]
     pub const fn new(i: u8) -> Option<File> {
         if i < 8 {
-            Some(File::ALL[i as usize])
+            Some(File::from_low_bits(i))
         } else {
             None
         }
@@ -127,11 +144,26 @@ impl Rank {
         Rank::Eighth,
     ];
 
+    /// The rank with index `i & 7` (as [`File::from_low_bits`]).
+    #[inline(always)]
+    const fn from_low_bits(i: u8) -> Rank {
+        match i & 7 {
+            0 => Rank::First,
+            1 => Rank::Second,
+            2 => Rank::Third,
+            3 => Rank::Fourth,
+            4 => Rank::Fifth,
+            5 => Rank::Sixth,
+            6 => Rank::Seventh,
+            _ => Rank::Eighth,
+        }
+    }
+
     /// The rank with index `i` (0 = first rank), or `None` past the eighth.
     #[inline]
     pub const fn new(i: u8) -> Option<Rank> {
         if i < 8 {
-            Some(Rank::ALL[i as usize])
+            Some(Rank::from_low_bits(i))
         } else {
             None
         }
@@ -162,7 +194,7 @@ impl Rank {
     pub const fn relative_to(self, color: Color) -> Rank {
         match color {
             Color::White => self,
-            Color::Black => Rank::ALL[7 - self as usize],
+            Color::Black => Rank::from_low_bits(7 - self as u8),
         }
     }
 }
@@ -250,13 +282,13 @@ impl Square {
     /// The file of the square.
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[self as usize & 7]
+        File::from_low_bits(self as u8)
     }
 
     /// The rank of the square.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize >> 3]
+        Rank::from_low_bits(self as u8 >> 3)
     }
 
     /// The square `df` files and `dr` ranks away, or `None` off the board.
@@ -457,6 +489,18 @@ mod tests {
         for sq in Square::ALL {
             assert_eq!(Square::from_coords(sq.file(), sq.rank()), sq);
             assert_eq!(sq.flip_vertical().index(), sq.index() ^ 56);
+            assert_eq!(sq.file().index(), sq.index() % 8);
+            assert_eq!(sq.rank().index(), sq.index() / 8);
+            assert_eq!(
+                sq.rank().relative_to(Color::Black).index(),
+                7 - sq.index() / 8
+            );
+        }
+        for i in 0..=255u8 {
+            assert_eq!(File::from_low_bits(i), File::ALL[usize::from(i & 7)]);
+            assert_eq!(Rank::from_low_bits(i), Rank::ALL[usize::from(i & 7)]);
+            assert_eq!(File::new(i), (i < 8).then(|| File::ALL[usize::from(i)]));
+            assert_eq!(Rank::new(i), (i < 8).then(|| Rank::ALL[usize::from(i)]));
         }
     }
 
