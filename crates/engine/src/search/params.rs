@@ -125,6 +125,11 @@ pub const DOUBLE_EXTENSIONS: i32 = 6;
 /// games, docs/STRENGTH.md row 40).
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
+/// Moves searched at full depth before reductions begin: at PV nodes,
+/// and at the others.
+pub const LMR_FIRST_PV: usize = 4;
+/// See [`LMR_FIRST_PV`].
+pub const LMR_FIRST: usize = 2;
 /// Reduce captures and bad quiet moves too, and adjust by history, by the
 /// improving flag, by "cut node" and for moves that give check.
 pub const USE_LMR_ADJUSTMENTS: bool = false;

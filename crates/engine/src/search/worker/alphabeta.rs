@@ -385,7 +385,8 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                             && !gives_check()
                     }
                 };
-                if depth >= 3 && played > if pv_node { 4 } else { 2 } && reducible() {
+                let first = if pv_node { LMR_FIRST_PV } else { LMR_FIRST };
+                if depth >= 3 && played > first && reducible() {
                     r = i32::from(self.lmr[(depth as usize).min(63)][played.min(63)]);
                     if tt_pv {
                         r -= 1;
