@@ -20,7 +20,11 @@
 //!   by the pawn key that learns how far the static evaluation was from
 //!   the search's result for positions with that pawn structure, and
 //!   corrects later evaluations by it — the pawn hash table's idea applied
-//!   to the evaluation's error.
+//!   to the evaluation's error. Under `USE_NON_PAWN_CORRECTION`, two more
+//!   tables `[side][colour][non-pawn key]`, indexed by the key of one
+//!   colour's pieces other than pawns, learn jointly with it: the
+//!   correction is the sum of the three entries, and each update moves all
+//!   three by the same step towards the error the sum left.
 //!
 //! Scores move towards a bound by the "gravity" update
 //! `h += bonus − h·|bonus| / MAX`, so no entry can leave `±MAX` and recent
@@ -28,8 +32,12 @@
 //! with `try_reserve`, so a thread that cannot get its tables reports it
 //! instead of aborting the process.
 
-use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_CONT_HIST_4, USE_PAWN_HISTORY};
-use hashmate::{Color, Move, Position};
+use super::params::{
+    CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_CONT_HIST_4, USE_NON_PAWN_CORRECTION,
+    USE_PAWN_HISTORY,
+};
+use hashmate::zobrist::POLYGLOT;
+use hashmate::{Color, Move, Piece, Position, Role};
 
 /// The bound of every history entry.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -66,6 +74,8 @@ const PAWN_HISTORY_ENTRIES: usize = 512;
 
 /// Entries of the correction table per side.
 const CORRECTION_ENTRIES: usize = 16_384;
+/// Entries of each non-pawn correction table per side to move and colour.
+const NON_PAWN_ENTRIES: usize = 16_384;
 /// Corrections are kept in 1/`CORRECTION_GRAIN` centipawns.
 const CORRECTION_GRAIN: i32 = 256;
 /// Weights of an update are out of this.
@@ -123,6 +133,7 @@ pub struct Histories {
     capture: Vec<i16>,
     counter: Vec<Move>,
     correction: Vec<i16>,
+    non_pawn: Vec<i16>,
     pawn: Vec<i16>,
 }
 
@@ -138,6 +149,11 @@ impl Histories {
             capture: zeroed(12 * 64 * 6)?,
             counter: zeroed(NO_PIECE_SQUARE + 1)?,
             correction: zeroed(2 * CORRECTION_ENTRIES)?,
+            non_pawn: zeroed(if USE_NON_PAWN_CORRECTION {
+                4 * NON_PAWN_ENTRIES
+            } else {
+                0
+            })?,
             pawn: zeroed(if USE_PAWN_HISTORY {
                 PAWN_HISTORY_ENTRIES * NO_PIECE_SQUARE
             } else {
@@ -158,6 +174,7 @@ impl Histories {
         self.capture.fill(0);
         self.counter.fill(Move::default());
         self.correction.fill(0);
+        self.non_pawn.fill(0);
         self.pawn.fill(0);
     }
 
@@ -278,11 +295,32 @@ impl Histories {
         pos.side_to_move() as usize * CORRECTION_ENTRIES + slot
     }
 
+    /// The slots of the two non-pawn correction tables for `pos`.
+    #[inline]
+    fn non_pawn_indices(pos: &Position) -> [usize; 2] {
+        let keys = non_pawn_keys(pos);
+        let side = pos.side_to_move() as usize;
+        [0, 1].map(|c| {
+            let slot = ((keys[c] as u128 * NON_PAWN_ENTRIES as u128) >> 64) as usize;
+            (side * 2 + c) * NON_PAWN_ENTRIES + slot
+        })
+    }
+
     /// The learned correction of the static evaluation of `pos`, in
     /// centipawns.
     #[inline]
     pub fn correction(&self, pos: &Position) -> i32 {
-        i32::from(self.correction[Self::correction_index(pos)]) / CORRECTION_GRAIN
+        let mut c = i32::from(self.correction[Self::correction_index(pos)]);
+        if USE_NON_PAWN_CORRECTION {
+            for i in Self::non_pawn_indices(pos) {
+                c += i32::from(self.non_pawn[i]);
+            }
+            c = c.clamp(
+                -CORRECTION_LIMIT * CORRECTION_GRAIN,
+                CORRECTION_LIMIT * CORRECTION_GRAIN,
+            );
+        }
+        c / CORRECTION_GRAIN
     }
 
     /// Learn from a search of `pos` to `depth` that its score was `score`
@@ -290,17 +328,56 @@ impl Histories {
     /// [`correction`](Self::correction) was added. Each update moves the
     /// entry part of the way towards `score − eval`, so the entry settles
     /// at the evaluation's whole error; fed the corrected evaluation it
-    /// would chase the remaining error and settle at half of it.
+    /// would chase the remaining error and settle at half of it. With the
+    /// non-pawn tables, the three entries step together towards what their
+    /// sum leaves of that error, so the sum settles at the whole error.
     pub fn update_correction(&mut self, pos: &Position, depth: i32, eval: i32, score: i32) {
-        let e = &mut self.correction[Self::correction_index(pos)];
+        let bound = CORRECTION_LIMIT * CORRECTION_GRAIN;
         let diff = (score - eval).clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * CORRECTION_GRAIN;
         let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
+        let pawn = Self::correction_index(pos);
+        if USE_NON_PAWN_CORRECTION {
+            let others = Self::non_pawn_indices(pos);
+            let sum = i32::from(self.correction[pawn])
+                + others
+                    .iter()
+                    .map(|&i| i32::from(self.non_pawn[i]))
+                    .sum::<i32>();
+            let step = (diff - sum) * weight / CORRECTION_SCALE;
+            let e = &mut self.correction[pawn];
+            *e = (i32::from(*e) + step).clamp(-bound, bound) as i16;
+            for i in others {
+                let e = &mut self.non_pawn[i];
+                *e = (i32::from(*e) + step).clamp(-bound, bound) as i16;
+            }
+            return;
+        }
+        let e = &mut self.correction[pawn];
         let v = (i32::from(*e) * (CORRECTION_SCALE - weight) + diff * weight) / CORRECTION_SCALE;
-        *e = v.clamp(
-            -CORRECTION_LIMIT * CORRECTION_GRAIN,
-            CORRECTION_LIMIT * CORRECTION_GRAIN,
-        ) as i16;
+        *e = v.clamp(-bound, bound) as i16;
     }
+}
+
+/// The Polyglot keys of each colour's pieces other than pawns (the king
+/// included), `[white, black]`: what a non-pawn correction table is
+/// indexed by.
+pub fn non_pawn_keys(pos: &Position) -> [u64; 2] {
+    let mut keys = [0; 2];
+    for color in [Color::White, Color::Black] {
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            let piece = Piece { color, role };
+            for sq in pos.pieces(color, role) {
+                keys[color as usize] ^= POLYGLOT.piece(piece, sq);
+            }
+        }
+    }
+    keys
 }
 
 #[cfg(test)]
@@ -318,6 +395,52 @@ mod tests {
             gravity(&mut e, -90_000);
         }
         assert!(i32::from(e) >= -HISTORY_MAX);
+    }
+
+    #[test]
+    fn non_pawn_keys_and_the_pawn_key_make_the_position_key() {
+        // No castling rights, no en-passant square: the Polyglot key is the
+        // pieces' keys, and the turn key when White is to move.
+        for fen in [
+            "4k3/pp3ppp/2n1b3/8/3P4/2N5/PP3PPP/R3K2R b - - 0 1",
+            "8/8/4k3/8/8/2B5/4K3/8 w - - 0 1",
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            let [white, black] = non_pawn_keys(&pos);
+            let mut key = white ^ black ^ pos.pawn_key();
+            if pos.side_to_move() == Color::White {
+                key ^= POLYGLOT.turn();
+            }
+            assert_eq!(key, pos.key(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn non_pawn_tables_tell_apart_positions_with_the_same_pawns() {
+        let mut h = Histories::new().unwrap();
+        let a: Position = "4k3/pppq1ppp/8/8/8/8/PPP2PPP/3QK3 w - - 0 1"
+            .parse()
+            .unwrap();
+        let b: Position = "4k3/pppr1ppp/8/8/8/8/PPP2PPP/3RK3 w - - 0 1"
+            .parse()
+            .unwrap();
+        assert_eq!(a.pawn_key(), b.pawn_key());
+        for _ in 0..200 {
+            h.update_correction(&a, 10, 0, 40);
+        }
+        // The pawn table alone cannot tell b from a; with the non-pawn
+        // tables, b gets only the pawn table's share of what a learned.
+        assert!(
+            (35..=40).contains(&h.correction(&a)),
+            "{}",
+            h.correction(&a)
+        );
+        assert_eq!(
+            h.correction(&b) < 30,
+            USE_NON_PAWN_CORRECTION,
+            "{}",
+            h.correction(&b)
+        );
     }
 
     #[test]

@@ -249,6 +249,10 @@ pub const USE_TT_EVAL: bool = true;
 /// keyed by the material signature lost twice beside it (rows 54, 55) and
 /// was removed.
 pub const USE_CORRECTION_HISTORY: bool = true;
+/// Two more correction tables beside the pawn one, each indexed by the
+/// key of one colour's pieces other than pawns; the correction is the sum
+/// of the three, which learn it jointly. Not measured yet.
+pub const USE_NON_PAWN_CORRECTION: bool = false;
 /// Scale the corrected evaluation by `(FIFTY_MOVE_DAMPING − halfmove
 /// clock) / FIFTY_MOVE_DAMPING`: an advantage that makes no progress
 /// fades towards the fifty-move draw. Not measured yet.
