@@ -32,6 +32,15 @@ impl Role {
         Role::Queen,
         Role::King,
     ];
+    /// Every role but the pawn, in [`Role::ALL`]'s order: the pieces that a
+    /// non-pawn key or a piece (not pawn-structure) term runs over.
+    pub const NON_PAWN: [Role; 5] = [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
     /// The pieces a pawn may promote to, strongest first.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 

@@ -292,13 +292,7 @@ fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
         by[us][Role::King.index()] = king_attacks(pos.king(color));
         // Pawns' material and squares are pawn-structure terms (kept in
         // the pawn hash table with the others).
-        for role in [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in Role::NON_PAWN {
             for sq in pos.pieces(color, role) {
                 t.piece(color, role, sq);
                 let (att, mobility, weight) = match role {

@@ -364,13 +364,7 @@ impl Histories {
 pub fn non_pawn_keys(pos: &Position) -> [u64; 2] {
     let mut keys = [0; 2];
     for color in [Color::White, Color::Black] {
-        for role in [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in Role::NON_PAWN {
             let piece = Piece { color, role };
             for sq in pos.pieces(color, role) {
                 keys[color as usize] ^= POLYGLOT.piece(piece, sq);
