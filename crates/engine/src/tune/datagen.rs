@@ -6,10 +6,9 @@
 //! games differ; then both sides search a fixed number of nodes per move.
 //! The positions the engine reached are recorded with the search score and,
 //! once the game is over, its result (see [`super::record`] for the format).
-//! Positions in check, or whose best move is a capture or a promotion, are
-//! left out (their static evaluation says little about the result), except
-//! the first position of each game, which is always written so that every
-//! game can be counted; the tuner skips such positions itself.
+//! Every position is written, with a flag when the best move was a capture
+//! or a promotion; the reader filters (in check, noisy best move, mate
+//! score), so one data set serves several filters.
 //!
 //! Game `i` is played from a generator seeded with `(seed, i)` and a cleared
 //! table, so the output depends only on the arguments, not on the number of
@@ -168,17 +167,14 @@ fn play_game(args: &DatagenArgs, book: Option<&Book>, shared: &Shared, index: u6
         if game.moves().len() >= DRAW_AFTER && drawn >= DRAW_PLIES {
             break Wdl::Draw;
         }
-        let quiet = !pos.is_capture(best) && best.promotion().is_none();
-        let useful = quiet && !pos.is_check() && white.abs() < MATE - 1000;
-        if useful || records.is_empty() {
-            records.push(Record {
-                pos: pos.clone(),
-                score: white.clamp(-10_000, 10_000) as i16,
-                result: Wdl::Draw,
-                first_of_game: records.is_empty(),
-                last_of_game: false,
-            });
-        }
+        records.push(Record {
+            pos: pos.clone(),
+            score: white.clamp(-MATE, MATE) as i16,
+            result: Wdl::Draw,
+            first_of_game: records.is_empty(),
+            last_of_game: false,
+            noisy: pos.is_capture(best) || best.promotion().is_some(),
+        });
         if game.try_play(best).is_err() {
             // The search only returns legal moves; stop rather than loop.
             break Wdl::Draw;
@@ -193,6 +189,7 @@ fn play_game(args: &DatagenArgs, book: Option<&Book>, shared: &Shared, index: u6
             result,
             first_of_game: true,
             last_of_game: false,
+            noisy: false,
         });
     }
     for r in &mut records {

@@ -5,12 +5,18 @@
 //! | --- | --- |
 //! | 0–7 | occupancy: bit `n` set when square `n` (a1 = 0 … h8 = 63) holds a piece |
 //! | 8–23 | the pieces of the occupied squares in square order, one nibble each (low nibble first): `color × 8 + role`, role 0 = pawn … 5 = king, color 0 = White; unused nibbles 0 |
-//! | 24 | bit 0: side to move (1 = Black); bits 1–4: castling rights K, Q, k, q; bit 6: last position of a game; bit 7: first position of a game |
+//! | 24 | bit 0: side to move (1 = Black); bits 1–4: castling rights K, Q, k, q; bit 5: the search's best move was a capture or a promotion; bit 6: last position of a game; bit 7: first position of a game |
 //! | 25 | en-passant square (0–63), or 64 for none |
 //! | 26 | half-move clock (saturating at 255) |
 //! | 27 | game result from White's point of view: 0 loss, 1 draw, 2 win |
-//! | 28–29 | search score in centipawns, White's point of view (i16) |
+//! | 28–29 | search score in centipawns, White's point of view (i16); a mate score is ±(32,000 − plies to mate) |
 //! | 30–31 | full-move number (saturating at 65,535) |
+//!
+//! `datagen` writes every position its games reach; which ones to learn
+//! from (not in check, a quiet best move, no mate score) is decided by the
+//! reader ([`Record::trainable`]), so that one data set serves several
+//! filters. Files written before bit 5 existed hold only positions that
+//! pass that filter.
 //!
 //! Castling rights are the standard ones (rooks on the a- and h-files):
 //! `datagen` plays standard chess only. The "first" and "last position"
@@ -56,10 +62,17 @@ pub struct Record {
     pub first_of_game: bool,
     /// Whether this is the last recorded position of its game.
     pub last_of_game: bool,
+    /// Whether the search's best move was a capture or a promotion.
+    pub noisy: bool,
 }
+
+/// Scores at or beyond this size are mate scores.
+pub const MATE_SCORE: i16 = 31_000;
 
 /// Bit of byte 24 that marks the first record of a game.
 pub const FIRST_BIT: u8 = 1 << 7;
+/// Bit of byte 24 that marks a record whose best move was noisy.
+pub const NOISY_BIT: u8 = 1 << 5;
 /// Bit of byte 24 that marks the last record of a game.
 pub const LAST_BIT: u8 = 1 << 6;
 
@@ -120,6 +133,9 @@ impl Record {
         }
         if self.last_of_game {
             flags |= LAST_BIT;
+        }
+        if self.noisy {
+            flags |= NOISY_BIT;
         }
         b[24] = flags;
         b[25] = self.pos.ep_square().map_or(64, |s| s as u8);
@@ -211,7 +227,14 @@ impl Record {
             result,
             first_of_game: flags & FIRST_BIT != 0,
             last_of_game: flags & LAST_BIT != 0,
+            noisy: flags & NOISY_BIT != 0,
         })
+    }
+
+    /// Whether a static evaluation can learn from this position: not in
+    /// check, a quiet best move, and no mate score.
+    pub fn trainable(&self) -> bool {
+        !self.noisy && !self.pos.is_check() && self.score.unsigned_abs() < MATE_SCORE as u16
     }
 }
 
@@ -240,10 +263,31 @@ mod tests {
                 result,
                 first_of_game: score > 0,
                 last_of_game: score < 100,
+                noisy: score == 900,
             };
             let bytes = r.encode();
             assert_eq!(Record::decode(&bytes), Ok(r), "{fen}");
         }
+    }
+
+    #[test]
+    fn the_reader_filters_check_noisy_and_mate() {
+        let rec = |fen: &str, score: i16, noisy: bool| Record {
+            pos: fen.parse().unwrap(),
+            score,
+            result: Wdl::Draw,
+            first_of_game: false,
+            last_of_game: false,
+            noisy,
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let check = "rnb1kbnr/pppp1ppp/8/4p3/5PPq/8/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        assert!(rec(start, 30, false).trainable());
+        assert!(!rec(start, 30, true).trainable());
+        assert!(!rec(check, 30, false).trainable());
+        assert!(!rec(start, 31_990, false).trainable());
+        assert!(!rec(start, -31_990, false).trainable());
+        assert!(rec(start, 3_000, false).trainable());
     }
 
     #[test]
@@ -256,6 +300,7 @@ mod tests {
             result: Wdl::Draw,
             first_of_game: true,
             last_of_game: true,
+            noisy: false,
         }
         .encode();
         b[27] = 7;

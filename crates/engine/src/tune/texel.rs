@@ -90,7 +90,7 @@ fn err(s: impl Into<String>) -> TuneError {
     TuneError(s.into())
 }
 
-/// Read training records; positions in check are skipped.
+/// Read training records; only those [`Record::trainable`] accepts are kept.
 fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
     let mut data = Data {
         samples: Vec::new(),
@@ -128,7 +128,7 @@ fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
                     continue;
                 }
             };
-            if rec.pos.is_check() {
+            if !rec.trainable() {
                 skipped += 1;
                 continue;
             }
@@ -144,7 +144,7 @@ fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
         return Err(err("no training positions in the data"));
     }
     eprintln!(
-        "{} positions ({skipped} in check skipped, {bad} unreadable), {} coefficients",
+        "{} positions ({skipped} in check, noisy or mate skipped, {bad} unreadable), {} coefficients",
         data.samples.len(),
         data.coef.len()
     );
