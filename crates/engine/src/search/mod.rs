@@ -211,17 +211,34 @@ fn to_tt(score: i32, ply: usize) -> i16 {
     s.clamp(-MATE, MATE) as i16
 }
 
-/// A score from the table, relative to the root again.
-fn from_tt(score: i16, ply: usize) -> i32 {
+/// A score from the table, relative to the root again; `clock` is the
+/// half-move clock of the node that reads it.
+///
+/// The entry may have been made on a path with a lower clock: a mate
+/// further away than the fifty-move rule leaves (counting no capture or
+/// pawn move on the way) becomes the largest score short of a mate, so
+/// that no mate is announced that the rule would turn into a draw.
+fn from_tt(score: i16, ply: usize, clock: u32) -> i32 {
     let s = i32::from(score);
+    let clock = clock as i32;
     if s >= MATE_BOUND {
+        if clock + (MATE - s) > FIFTY_MOVE_PLIES {
+            return MATE_BOUND - 1;
+        }
         s - ply as i32
     } else if s <= -MATE_BOUND {
+        if clock + (MATE + s) > FIFTY_MOVE_PLIES {
+            return -MATE_BOUND + 1;
+        }
         s + ply as i32
     } else {
         s
     }
 }
+
+/// Plies without a capture or pawn move after which the fifty-move rule
+/// draws (unless the move that reached them gave mate).
+const FIFTY_MOVE_PLIES: i32 = 100;
 
 /// Address space that must be free before another helper thread is
 /// started: its stack (2 MB), its tables (under 4 MB), a new malloc arena

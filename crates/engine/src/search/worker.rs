@@ -192,10 +192,13 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         self.root_depth > 1 && self.shared.control.stopped()
     }
 
-    /// Has the current position occurred before, within reach of the
-    /// half-move clock? Inside the search one repetition is a draw.
-    fn is_repetition(&self, pos: &Position) -> bool {
+    /// Is the current position (the last of `keys`) drawn by rule? Inside
+    /// the search one repetition is a draw; the fifty-move rule draws
+    /// unless the move that reached 100 plies gave mate (checkmate takes
+    /// precedence).
+    fn is_draw(&self, pos: &Position) -> bool {
         repetitions(&self.keys, pos.halfmove_clock(), 2) >= 2
+            || (pos.halfmove_clock() >= 100 && pos.has_legal_moves())
     }
 
     fn eval(&mut self, pos: &Position) -> i32 {
@@ -247,10 +250,10 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
 
     /// The static evaluation sharpened by a table score whose bound
     /// points the right way (see [`USE_TT_EVAL`]).
-    fn tt_adjusted(eval: i32, tt: Option<TtEntry>, ply: usize) -> i32 {
+    fn tt_adjusted(eval: i32, tt: Option<TtEntry>, ply: usize, clock: u32) -> i32 {
         match tt {
             Some(e) if USE_TT_EVAL && eval != NO_EVAL => {
-                let s = from_tt(e.score, ply);
+                let s = from_tt(e.score, ply, clock);
                 let better = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s > eval,

@@ -46,9 +46,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         let ss = ply + STACK_OFFSET;
         let excluded = self.stack[ss].excluded;
         if !root {
-            // The fifty-move rule is a draw unless the move that reached
-            // 100 plies gave mate (checkmate takes precedence).
-            if (pos.halfmove_clock() >= 100 && pos.has_legal_moves()) || self.is_repetition(pos) {
+            if self.is_draw(pos) {
                 return 0;
             }
             // Mate distance pruning.
@@ -70,7 +68,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         let tt_pv = pv_node || (USE_TT_PV && tt.is_some_and(|e| e.pv));
         if let Some(e) = tt {
             if !pv_node && !root && i32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
+                let s = from_tt(e.score, ply, pos.halfmove_clock());
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
@@ -117,7 +115,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 .update_butterfly(!pos.side_to_move(), self.stack[ss - 1].mv, bonus);
         }
         // What pruning compares with beta and alpha.
-        let eval = Self::tt_adjusted(static_eval, tt, ply);
+        let eval = Self::tt_adjusted(static_eval, tt, ply, pos.halfmove_clock());
         let improving = USE_IMPROVING
             && !in_check
             && (self.stack[ss - 2].eval == NO_EVAL || static_eval > self.stack[ss - 2].eval);
@@ -180,7 +178,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 let pc_beta = beta + PROBCUT_MARGIN;
                 let tt_says_no = tt.is_some_and(|e| {
                     i32::from(e.depth) > depth - PROBCUT_REDUCTION
-                        && from_tt(e.score, ply) < pc_beta
+                        && from_tt(e.score, ply, pos.halfmove_clock()) < pc_beta
                 });
                 if !tt_says_no {
                     let mut picker = MovePicker::quiescence(pos, tt_move);
@@ -328,7 +326,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 && depth >= SINGULAR_DEPTH
             {
                 if let Some(e) = tt {
-                    let tt_score = from_tt(e.score, ply);
+                    let tt_score = from_tt(e.score, ply, pos.halfmove_clock());
                     if i32::from(e.depth) >= depth - 3
                         && e.bound != Bound::Upper
                         && tt_score.abs() < MATE_BOUND

@@ -27,6 +27,10 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         if ply >= MAX_PLY {
             return self.eval(pos);
         }
+        // Draws by rule are draws here too, at the horizon.
+        if self.is_draw(pos) {
+            return 0;
+        }
         let pv_node = beta - alpha > 1;
         let in_check = pos.is_check();
         let tt = if USE_QSEARCH_TT && !self.limits.no_tt {
@@ -35,7 +39,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             None
         };
         if let Some(e) = tt {
-            let s = from_tt(e.score, ply);
+            let s = from_tt(e.score, ply, pos.halfmove_clock());
             let cut = match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => s >= beta,
@@ -53,7 +57,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 Some(e) => i32::from(e.eval),
                 None => self.eval(pos),
             };
-            let stand = Self::tt_adjusted(self.corrected(pos, raw), tt, ply);
+            let stand = Self::tt_adjusted(self.corrected(pos, raw), tt, ply, pos.halfmove_clock());
             if stand >= beta {
                 return stand;
             }
@@ -80,7 +84,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             self.shared.tt.prefetch(child.key());
+            self.keys.push(child.key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            self.keys.pop();
             if score > best {
                 best = score;
                 if score > alpha {
