@@ -17,6 +17,8 @@ pub struct Go {
     pub ponder: bool,
     pub searchmoves: Vec<String>,
     pub perft: Option<u32>,
+    /// What was skipped or read loosely, for `info string` lines.
+    pub notes: Vec<String>,
 }
 
 /// One parsed UCI command.
@@ -79,61 +81,110 @@ const GO_KEYWORDS: [&str; 13] = [
     "perft",
 ];
 
-fn parse_go(rest: &[&str]) -> Result<Go, CommandError> {
+/// Read a `go` parameter's number as GUIs write it: a whole number; a
+/// negative clock (after a time loss) as 0; a fraction cut to its whole
+/// part; a number past the integer range as the largest one. `Err` holds
+/// why the text is no number.
+fn go_number(word: &str, text: &str) -> Result<(u64, Option<String>), String> {
+    if let Ok(v) = text.parse::<u64>() {
+        return Ok((v, None));
+    }
+    // Real GUIs send negative clocks after a time loss: 0, without a note.
+    if text
+        .strip_prefix('-')
+        .is_some_and(|t| t.parse::<u64>().is_ok())
+    {
+        return Ok((0, None));
+    }
+    match text.parse::<f64>() {
+        Ok(v) if !v.is_nan() => {
+            // `as` saturates: negative to 0, too large to u64::MAX.
+            let read = v as u64;
+            Ok((
+                read,
+                Some(format!("go {word}: read '{}' as {read}", clip(text))),
+            ))
+        }
+        _ => Err(format!(
+            "go {word}: '{}' is not a number; ignored",
+            clip(text)
+        )),
+    }
+}
+
+/// Parse the words after `go`. Never fails: as in Stockfish, an unknown
+/// word is skipped and a parameter without a readable value is left out,
+/// each with a note for the GUI (in [`Go::notes`]), and the search runs
+/// with what remains — every `go` gets its `bestmove`.
+fn parse_go(rest: &[&str]) -> Go {
     let mut go = Go::default();
     let mut i = 0;
     while i < rest.len() {
         let word = rest[i];
-        let mut number = || -> Result<u64, CommandError> {
-            i += 1;
-            let v = rest
-                .get(i)
-                .ok_or_else(|| CommandError::Malformed(format!("go {word} needs a number")))?;
-            // Negative clocks happen in real GUIs after a time loss; read them as 0.
-            if let Some(neg) = v.strip_prefix('-') {
-                if neg.parse::<u64>().is_ok() {
-                    return Ok(0);
-                }
+        i += 1;
+        let value = match word {
+            "infinite" => {
+                go.infinite = true;
+                continue;
             }
-            v.parse::<u64>().map_err(|_| {
-                CommandError::Malformed(format!("go {word}: '{}' is not a number", clip(v)))
-            })
+            "ponder" => {
+                go.ponder = true;
+                continue;
+            }
+            "searchmoves" => {
+                while i < rest.len() && !GO_KEYWORDS.contains(&rest[i]) {
+                    go.searchmoves.push(rest[i].to_string());
+                    i += 1;
+                }
+                continue;
+            }
+            w if GO_KEYWORDS.contains(&w) => match rest.get(i) {
+                Some(text) if !GO_KEYWORDS.contains(text) => {
+                    i += 1;
+                    match go_number(word, text) {
+                        Ok((v, note)) => {
+                            go.notes.extend(note);
+                            v
+                        }
+                        Err(note) => {
+                            go.notes.push(note);
+                            continue;
+                        }
+                    }
+                }
+                _ => {
+                    go.notes.push(format!("go {word} needs a number; ignored"));
+                    continue;
+                }
+            },
+            other => {
+                go.notes
+                    .push(format!("unknown go parameter '{}' skipped", clip(other)));
+                continue;
+            }
         };
         match word {
-            "wtime" => go.wtime = Some(number()?),
-            "btime" => go.btime = Some(number()?),
-            "winc" => go.winc = Some(number()?),
-            "binc" => go.binc = Some(number()?),
-            "movestogo" => go.movestogo = Some(number()?),
-            "depth" => go.depth = Some(number()?),
-            "nodes" => go.nodes = Some(number()?),
-            "movetime" => go.movetime = Some(number()?),
-            "mate" => go.mate = Some(number()?),
-            "perft" => {
-                let d = number()?;
-                if !(1..=20).contains(&d) {
-                    return Err(malformed("go perft needs a depth from 1 to 20"));
+            "wtime" => go.wtime = Some(value),
+            "btime" => go.btime = Some(value),
+            "winc" => go.winc = Some(value),
+            "binc" => go.binc = Some(value),
+            "movestogo" => go.movestogo = Some(value),
+            "depth" => go.depth = Some(value),
+            "nodes" => go.nodes = Some(value),
+            "movetime" => go.movetime = Some(value),
+            "mate" => go.mate = Some(value),
+            _ => {
+                // "perft"
+                if (1..=20).contains(&value) {
+                    go.perft = Some(value as u32);
+                } else {
+                    go.notes
+                        .push("go perft needs a depth from 1 to 20; ignored".to_string());
                 }
-                go.perft = Some(d as u32);
-            }
-            "infinite" => go.infinite = true,
-            "ponder" => go.ponder = true,
-            "searchmoves" => {
-                while i + 1 < rest.len() && !GO_KEYWORDS.contains(&rest[i + 1]) {
-                    i += 1;
-                    go.searchmoves.push(rest[i].to_string());
-                }
-            }
-            other => {
-                return Err(CommandError::Malformed(format!(
-                    "unknown go parameter '{}'",
-                    clip(other)
-                )))
             }
         }
-        i += 1;
     }
-    Ok(go)
+    go
 }
 
 /// At most this much of a bad input is quoted back.
@@ -169,7 +220,7 @@ pub fn parse(line: &str) -> Option<Result<Command, CommandError>> {
         },
 
         "position" => parse_position(&rest),
-        "go" => parse_go(&rest).map(Command::Go),
+        "go" => Ok(Command::Go(parse_go(&rest))),
         "setoption" => parse_setoption(&rest),
         other => Err(CommandError::Unknown(clip(other))),
     })
@@ -224,22 +275,33 @@ mod tests {
             parse("go perft 3"),
             Some(Ok(Command::Go(Go { perft: Some(3), .. })))
         ));
-        assert!(matches!(
-            parse("go perft x"),
-            Some(Err(CommandError::Malformed(_)))
-        ));
-        assert!(matches!(
-            parse("go perft 0"),
-            Some(Err(CommandError::Malformed(_)))
-        ));
-        assert!(matches!(
-            parse("go wtime"),
-            Some(Err(CommandError::Malformed(_)))
-        ));
-        assert!(matches!(
-            parse("go wtime abc"),
-            Some(Err(CommandError::Malformed(_)))
-        ));
+        // A `go` line always parses: what cannot be read is noted and left out.
+        for (line, notes) in [
+            ("go perft x", 1),
+            ("go perft 0", 1),
+            ("go wtime", 1),
+            ("go wtime abc", 1),
+            ("go depth", 1),
+            ("go depth abc", 1),
+            ("go bogus depth 3", 1),
+            ("go depth wtime 5", 1),
+        ] {
+            let Some(Ok(Command::Go(g))) = parse(line) else {
+                panic!("{line} did not parse");
+            };
+            assert_eq!(g.notes.len(), notes, "{line}: {:?}", g.notes);
+            assert_eq!(g.perft, None, "{line}");
+        }
+        let Some(Ok(Command::Go(g))) =
+            parse("go wtime 1000.5 btime 99999999999999999999999 zzz winc 7")
+        else {
+            panic!("go did not parse");
+        };
+        assert_eq!(
+            (g.wtime, g.btime, g.winc),
+            (Some(1000), Some(u64::MAX), Some(7))
+        );
+        assert_eq!(g.notes.len(), 3, "{:?}", g.notes);
         assert!(matches!(
             parse("bogus"),
             Some(Err(CommandError::Unknown(_)))
