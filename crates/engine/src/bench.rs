@@ -8,6 +8,7 @@ use crate::output;
 use crate::search::{search, Limits, Shared};
 use hashmate::tt::{TranspositionTable, TtError};
 use hashmate::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub const DEFAULT_DEPTH: u32 = 10;
@@ -33,6 +34,19 @@ pub const POSITIONS: [&str; 12] = [
 /// [`TtError`] when the table cannot be allocated.
 pub fn run(depth: u32, hash_mb: usize, threads: usize, no_tt: bool) -> Result<u64, TtError> {
     let shared = Shared::new(TranspositionTable::new(hash_mb)?);
+    Ok(run_on(&shared, depth, threads, no_tt, &AtomicBool::new(false)).unwrap_or(0))
+}
+
+/// The bench on a given table, as the UCI `bench` command runs it on its
+/// own thread: `abort` (set before `shared.control.stop()`) ends it after
+/// the current search, and then nothing is printed and `None` returned.
+pub fn run_on(
+    shared: &Shared,
+    depth: u32,
+    threads: usize,
+    no_tt: bool,
+    abort: &AtomicBool,
+) -> Option<u64> {
     let limits = Limits {
         depth: Some(depth),
         multipv: 1,
@@ -49,11 +63,18 @@ pub fn run(depth: u32, hash_mb: usize, threads: usize, no_tt: bool) -> Result<u6
         // the search alone, not of the order of the positions.
         shared.new_game();
         shared.control.begin(false);
-        let r = search(&pos, &[], &limits, &shared, threads, &mut ());
+        // After `begin`, which clears a stop that came before it.
+        if abort.load(Ordering::Relaxed) {
+            return None;
+        }
+        let r = search(&pos, &[], &limits, shared, threads, &mut ());
         eprintln!("Position {}/{}: {} nodes", i + 1, POSITIONS.len(), r.nodes);
         nodes += r.nodes;
         hits += r.pawn_hits;
         probes += r.pawn_probes;
+    }
+    if abort.load(Ordering::Relaxed) {
+        return None;
     }
     let secs = start.elapsed().as_secs_f64();
     let nps = (nodes as f64 / secs.max(1e-9)) as u64;
@@ -65,7 +86,7 @@ pub fn run(depth: u32, hash_mb: usize, threads: usize, no_tt: bool) -> Result<u6
         secs * 1000.0,
         100.0 * hits as f64 / probes.max(1) as f64,
     ));
-    Ok(nodes)
+    Some(nodes)
 }
 
 #[cfg(test)]

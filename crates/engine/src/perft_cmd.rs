@@ -12,6 +12,7 @@ use hashmate::perft::{perft_cached, perft_with, PerftTable};
 use hashmate::{CastlingMode, Position};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A slider backend, by name.
@@ -127,13 +128,16 @@ fn run_wide(args: &PerftArgs, variant: Variant) -> ExitCode {
 
 /// The per-root-move report shared with UCI's `go perft`: one `move: count`
 /// line per root move when `divide`, then time, speed and
-/// `Nodes searched: N`. `count(child, depth)` counts below a root move.
+/// `Nodes searched: N`. `count(child, depth)` counts below a root move;
+/// `stopped()`, asked after each, ends the report early with a line that
+/// says so and no total.
 pub fn report(
     pos: &Position,
     depth: u32,
     divide: bool,
     mode: CastlingMode,
     count: &mut dyn FnMut(&Position, u32) -> u64,
+    stopped: &dyn Fn() -> bool,
     out: &mut impl Write,
 ) {
     let start = Instant::now();
@@ -144,6 +148,14 @@ pub fn report(
         let mut child = pos.clone();
         child.play_unchecked(mv);
         let n = count(&child, depth - 1);
+        if stopped() {
+            let _ = writeln!(
+                out,
+                "perft stopped after {i} of {} root moves; no total",
+                moves.len()
+            );
+            return;
+        }
         total += n;
         if divide && writeln!(out, "{}: {n}", mv.to_uci(mode)).is_err() {
             // The reader is gone: stop counting for nobody.
@@ -165,6 +177,25 @@ pub fn report(
         total as f64 / secs.max(1e-9)
     );
     let _ = writeln!(out, "Nodes searched: {total}");
+}
+
+/// The leaves below `pos` to `depth`, or `None` once `abort` is set (it is
+/// looked at every few thousand nodes, so that a deep count can be
+/// stopped at once).
+pub fn perft_until(pos: &Position, depth: u32, abort: &AtomicBool) -> Option<u64> {
+    if depth <= 3 {
+        return Some(hashmate::perft::perft(pos, depth));
+    }
+    if abort.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut n = 0;
+    for mv in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        n += perft_until(&child, depth - 1, abort)?;
+    }
+    Some(n)
 }
 
 /// Counts the leaves below a position to a depth.
@@ -214,7 +245,15 @@ pub fn run(args: &PerftArgs) -> ExitCode {
                     }
                 },
             };
-            report(&pos, args.depth, args.divide, mode, &mut count, &mut out);
+            report(
+                &pos,
+                args.depth,
+                args.divide,
+                mode,
+                &mut count,
+                &|| false,
+                &mut out,
+            );
         }
         (Some(_), Some(st)) => {
             let mut table = match StudyTable::new(st, 64, bytes) {
@@ -225,7 +264,15 @@ pub fn run(args: &PerftArgs) -> ExitCode {
                 }
             };
             let mut count = |p: &Position, d| hashed_perft(p, d, &mut table);
-            report(&pos, args.depth, args.divide, mode, &mut count, &mut out);
+            report(
+                &pos,
+                args.depth,
+                args.divide,
+                mode,
+                &mut count,
+                &|| false,
+                &mut out,
+            );
             hash_summary(table.bytes(), table.stats.probes, table.stats.hits);
         }
         (Some(_), None) => {
@@ -237,7 +284,15 @@ pub fn run(args: &PerftArgs) -> ExitCode {
                 }
             };
             let mut count = |p: &Position, d| perft_cached(p, d, &mut table);
-            report(&pos, args.depth, args.divide, mode, &mut count, &mut out);
+            report(
+                &pos,
+                args.depth,
+                args.divide,
+                mode,
+                &mut count,
+                &|| false,
+                &mut out,
+            );
             hash_summary(table.bytes(), table.probes(), table.hits());
             eprintln!(
                 "move counts: {} KB near, {} probes, {} hits ({:.1}%)",

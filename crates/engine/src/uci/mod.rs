@@ -22,6 +22,8 @@ use crate::search::{self, mate_in, Limits, Listener, SearchInfo, Shared, TimeMan
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{CastlingMode, Color, Move, Position};
 use options::Value;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -89,7 +91,28 @@ pub struct Engine {
     pub shared: Arc<Shared>,
     /// The opening book.
     pub book: EngineBook,
-    search: Option<JoinHandle<()>>,
+    job: Option<Job>,
+}
+
+/// What runs on its own thread beside the UCI loop: a search, or a count
+/// (`go perft`, `bench`).
+struct Job {
+    handle: JoinHandle<()>,
+    /// The search state the job runs on (the engine's, or the bench's own).
+    shared: Arc<Shared>,
+    /// Set by `stop`: ends a count.
+    abort: Arc<AtomicBool>,
+    /// A count runs to its end unless stopped; a search is stopped by any
+    /// command that needs the engine.
+    count: bool,
+}
+
+impl Job {
+    fn stop(&self) {
+        // Before the control's stop: the bench clears that between searches.
+        self.abort.store(true, Ordering::Relaxed);
+        self.shared.control.stop();
+    }
 }
 
 /// Why the engine could not start.
@@ -123,7 +146,7 @@ impl Engine {
             options,
             shared: Arc::new(Shared::new(tt)),
             book: EngineBook::default(),
-            search: None,
+            job: None,
         })
     }
 
@@ -149,11 +172,84 @@ impl Engine {
         Ok(())
     }
 
-    /// Stop a running search and wait for its `bestmove`.
-    fn finish_search(&mut self) {
-        if let Some(h) = self.search.take() {
-            self.shared.control.stop();
-            let _ = h.join();
+    /// Stop what runs (`stop`): a search prints its `bestmove`, a count
+    /// ends early.
+    fn stop(&self) {
+        if let Some(job) = &self.job {
+            job.stop();
+        }
+    }
+
+    /// Before a command that needs the engine: stop a running search and
+    /// wait for its `bestmove`; let a count finish, unless `abort`.
+    fn finish_job(&mut self, abort: bool) {
+        if let Some(job) = self.job.take() {
+            if abort || !job.count {
+                job.stop();
+            }
+            let _ = job.handle.join();
+        }
+    }
+
+    /// Start `work` on its own thread as the running job.
+    fn start_job(
+        &mut self,
+        name: &str,
+        shared: Arc<Shared>,
+        count: bool,
+        work: impl FnOnce(&Shared, &AtomicBool) + Send + 'static,
+    ) -> std::io::Result<()> {
+        let abort = Arc::new(AtomicBool::new(false));
+        let (s, a) = (shared.clone(), abort.clone());
+        let handle = std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || work(&s, &a))?;
+        self.job = Some(Job {
+            handle,
+            shared,
+            abort,
+            count,
+        });
+        Ok(())
+    }
+
+    /// `go perft N` on its own thread: `stop` ends it, `isready` is
+    /// answered meanwhile.
+    fn perft(&mut self, depth: u32, mode: CastlingMode) {
+        let pos = self.position.clone();
+        let mode = if pos.is_chess960() {
+            CastlingMode::Chess960
+        } else {
+            mode
+        };
+        let started = self.start_job("perft", self.shared.clone(), true, move |_, abort| {
+            let mut count =
+                |p: &Position, d| crate::perft_cmd::perft_until(p, d, abort).unwrap_or(0);
+            let stopped = || abort.load(Ordering::Relaxed);
+            let mut out = output::Stdout;
+            crate::perft_cmd::report(&pos, depth, true, mode, &mut count, &stopped, &mut out);
+            let _ = out.flush();
+        });
+        if let Err(e) = started {
+            output::emit(&format!("info string cannot start perft: {e}"));
+        }
+    }
+
+    /// `bench` on its own thread, on a table of its own (the signature is
+    /// that of a 16 MB table): `stop` ends it without a summary.
+    fn bench(&mut self, depth: u32) {
+        let shared = match TranspositionTable::new(16) {
+            Ok(tt) => Arc::new(Shared::new(tt)),
+            Err(e) => {
+                output::emit(&format!("info string bench: {e}"));
+                return;
+            }
+        };
+        let started = self.start_job("bench", shared, true, move |shared, abort| {
+            crate::bench::run_on(shared, depth, 1, false, abort);
+        });
+        if let Err(e) = started {
+            output::emit(&format!("info string cannot start bench: {e}"));
         }
     }
 
@@ -228,7 +324,10 @@ impl Engine {
                 Color::White => (go.wtime, go.winc),
                 Color::Black => (go.btime, go.binc),
             };
-            if let Some(time) = time {
+            // Only the opponent's clock given: ours counts as 0 (move at
+            // once, as Stockfish does), not as no limit.
+            let any_clock = go.wtime.is_some() || go.btime.is_some();
+            if let Some(time) = time.or(any_clock.then_some(0)) {
                 limits.time =
                     TimeManager::from_clock(time, inc.unwrap_or(0), go.movestogo, overhead);
             }
@@ -237,25 +336,20 @@ impl Engine {
     }
 
     fn go(&mut self, mut go: Go) {
+        for note in go.notes.drain(..) {
+            output::emit(&format!("info string {note}"));
+        }
         let mode = self.options.castling;
         if let Some(depth) = go.perft {
-            let pos = self.position.clone();
-            let mode = if pos.is_chess960() {
-                CastlingMode::Chess960
-            } else {
-                mode
-            };
-            let mut out = Vec::new();
-            crate::perft_cmd::report(
-                &pos,
-                depth,
-                true,
-                mode,
-                &mut |p: &Position, d| hashmate::perft::perft(p, d),
-                &mut out,
-            );
-            output::emit(String::from_utf8_lossy(&out).trim_end());
+            self.perft(depth, mode);
             return;
+        }
+        let own_clock = match self.position.side_to_move() {
+            Color::White => go.wtime,
+            Color::Black => go.btime,
+        };
+        if own_clock.is_none() && (go.wtime.is_some() || go.btime.is_some()) {
+            output::emit("info string go: no clock for the side to move; it counts as 0");
         }
         let limits = match self.limits(&go) {
             Ok(l) => l,
@@ -277,28 +371,24 @@ impl Engine {
                 Err(e) => output::emit(&format!("info string book: {e}; playing without it")),
             }
         }
-        let shared = self.shared.clone();
-        shared.control.begin(go.ponder);
+        self.shared.control.begin(go.ponder);
         let pos = self.position.clone();
         let history = self.history.clone();
         let threads = self.options.threads;
         let infinite = go.infinite;
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let mut listener = Printer {
-                    pos: pos.clone(),
-                    mode,
-                };
-                let result =
-                    search::search(&pos, &history, &limits, &shared, threads, &mut listener);
-                // UCI: no bestmove before `stop` in infinite mode, nor before
-                // `ponderhit` or `stop` while pondering.
-                shared.control.wait_for_release(infinite);
-                output::emit(&bestmove(&pos, &result, mode));
-            });
+        let spawned = self.start_job("search", self.shared.clone(), false, move |shared, _| {
+            let mut listener = Printer {
+                pos: pos.clone(),
+                mode,
+            };
+            let result = search::search(&pos, &history, &limits, shared, threads, &mut listener);
+            // UCI: no bestmove before `stop` in infinite mode, nor before
+            // `ponderhit` or `stop` while pondering.
+            shared.control.wait_for_release(infinite);
+            output::emit(&bestmove(&pos, &result, mode));
+        });
         match spawned {
-            Ok(h) => self.search = Some(h),
+            Ok(()) => {}
             Err(e) => {
                 // No thread, no search: still answer, as the GUI waits.
                 output::emit(&format!("info string cannot start the search: {e}"));
@@ -409,6 +499,10 @@ pub fn run() -> std::process::ExitCode {
             return std::process::ExitCode::from(2);
         }
     };
+    // `quit` ends whatever runs; at the end of input a running count
+    // (`go perft`, `bench`) is finished first, as a script piping it in
+    // expects, and a search is stopped.
+    let mut quit = false;
     crate::input::for_each_line(MAX_LINE, |line| {
         let line = match line {
             crate::input::Line::Text(t) => t,
@@ -429,7 +523,7 @@ pub fn run() -> std::process::ExitCode {
         };
         match &cmd {
             Command::Stop => {
-                engine.shared.control.stop();
+                engine.stop();
                 return true;
             }
             Command::PonderHit => {
@@ -440,10 +534,13 @@ pub fn run() -> std::process::ExitCode {
                 output::emit("readyok");
                 return !output::closed();
             }
-            Command::Quit => return false,
+            Command::Quit => {
+                quit = true;
+                return false;
+            }
             _ => {}
         }
-        engine.finish_search();
+        engine.finish_job(false);
         match cmd {
             Command::Uci => print_uci(),
             Command::UciNewGame => {
@@ -463,16 +560,13 @@ pub fn run() -> std::process::ExitCode {
             }
             Command::Display => output::emit(&engine.position.diagram()),
             Command::Bench { depth } => {
-                let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
-                if let Err(e) = crate::bench::run(depth, 16, 1, false) {
-                    output::emit(&format!("info string bench: {e}"));
-                }
+                engine.bench(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
             }
             Command::Stop | Command::PonderHit | Command::IsReady | Command::Quit => {}
         }
         !output::closed()
     });
-    engine.finish_search();
+    engine.finish_job(quit);
     output::status(std::process::ExitCode::SUCCESS)
 }
 
