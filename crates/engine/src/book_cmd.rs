@@ -156,8 +156,9 @@ fn make(a: &MakeArgs) -> Result<(), String> {
             a.out
         ));
     }
+    files::check_output(out)?;
     let bytes = files::read_limited(pgn, MAX_PGN_BYTES, "PGN file")?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = files::into_text(bytes);
     let mut bad = 0;
     let (book, games) = build(&text, a, |e| {
         bad += 1;

@@ -36,13 +36,114 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     false
 }
 
-/// Write `bytes` to `path` atomically: a temporary file in the same
-/// folder, written, synced, then renamed over `path`. On any error the
-/// temporary file is removed and `path` is untouched.
+/// Where an output goes, decided before anything is written.
+#[derive(Debug, PartialEq, Eq)]
+enum Target {
+    /// A regular file, or nothing yet: write beside it and rename over it.
+    Replace(PathBuf),
+    /// A character device (`/dev/null`, a terminal): written in place,
+    /// never replaced.
+    InPlace(PathBuf),
+}
+
+/// What kind of file stands at `path` (not following a link), in words.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else if t.is_symlink() {
+        "a symbolic link"
+    } else if t.is_file() {
+        "a regular file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Decide how to write `path`: a regular file (or a new one) is replaced
+/// atomically; a symbolic link is followed, so that its target is
+/// replaced and the link kept; a character device is written in place;
+/// anything else (a directory, a FIFO, a socket, a block device, a link
+/// to nothing) is refused, never replaced.
+fn output_target(path: &Path) -> Result<Target, String> {
+    let shown = path.display();
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Target::Replace(path.to_path_buf()))
+        }
+        Err(e) => return Err(format!("cannot write '{shown}': {e}")),
+    };
+    if meta.file_type().is_symlink() {
+        let target = path.canonicalize().map_err(|e| {
+            format!("cannot write '{shown}': a symbolic link to nothing readable ({e}); the link is kept")
+        })?;
+        // `target` has no link left in it: the recursion ends there.
+        return output_target(&target);
+    }
+    if meta.is_file() {
+        return Ok(Target::Replace(path.to_path_buf()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if meta.file_type().is_char_device() {
+            return Ok(Target::InPlace(path.to_path_buf()));
+        }
+    }
+    Err(format!(
+        "cannot write '{shown}': it is {}, not a regular file; it is left as it is",
+        kind_of(&meta)
+    ))
+}
+
+/// Whether [`write_atomically`] would write `path` (not refuse it), so
+/// that a tool can say so before its work rather than after.
 ///
 /// # Errors
-/// The I/O error, with the step that failed.
+/// Why `path` would be refused.
+pub fn check_output(path: &Path) -> Result<(), String> {
+    output_target(path).map(|_| ())
+}
+
+/// Write `bytes` to `path` without ever losing a file: a regular file is
+/// replaced atomically (a temporary file in the same folder, written,
+/// synced, then renamed over it; on any error the temporary file is
+/// removed and `path` is untouched); a symbolic link is followed (its
+/// target replaced, the link kept); a character device such as
+/// `/dev/null` is written in place; a directory, FIFO, socket or block
+/// device is refused.
+///
+/// # Errors
+/// The I/O error, with the step that failed, or why `path` is refused.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let path = match output_target(path)? {
+        Target::Replace(p) => p,
+        Target::InPlace(p) => {
+            let result = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&p)
+                .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
+            return result.map_err(|e| format!("cannot write '{}': {e}", p.display()));
+        }
+    };
+    let path = path.as_path();
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -76,6 +177,24 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     })
 }
 
+/// An input that is read to its end must be a regular file: a device or
+/// a FIFO (`/dev/zero`, `/dev/urandom`) may never end.
+///
+/// # Errors
+/// A message naming `what`, the path and what it is instead.
+pub fn require_regular(path: &Path, what: &str) -> Result<std::fs::Metadata, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {what} '{shown}': {e}"))?;
+    if meta.is_file() {
+        Ok(meta)
+    } else {
+        Err(format!(
+            "{what} '{shown}' is {}, not a regular file",
+            kind_of(&meta)
+        ))
+    }
+}
+
 /// Read a whole regular file of at most `max` bytes.
 ///
 /// # Errors
@@ -83,10 +202,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
 /// or cannot be read.
 pub fn read_limited(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {
     let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {what} '{shown}': {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("{what} '{shown}' is not a regular file"));
-    }
+    let meta = require_regular(path, what)?;
     if meta.len() > max {
         return Err(format!(
             "{what} '{shown}' has {} bytes, more than the {max} accepted",
@@ -103,6 +219,25 @@ pub fn read_limited(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String
         return Err(format!("{what} '{shown}' grew past {max} bytes while read"));
     }
     Ok(bytes)
+}
+
+/// `bytes` as text without a second copy: a byte that is not part of
+/// valid UTF-8 (a Latin-1 name in a PGN tag, say) becomes `?` in place,
+/// so the text has exactly the bytes' length.
+pub fn into_text(bytes: Vec<u8>) -> String {
+    let mut bytes = match String::from_utf8(bytes) {
+        Ok(text) => return text,
+        Err(e) => e.into_bytes(),
+    };
+    let mut at = 0;
+    while let Err(e) = std::str::from_utf8(&bytes[at..]) {
+        let bad = at + e.valid_up_to();
+        let len = e.error_len().unwrap_or(bytes.len() - bad);
+        bytes[bad..bad + len].fill(b'?');
+        at = bad + len;
+    }
+    // Every invalid sequence was replaced by ASCII: this is valid UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 #[cfg(test)]
@@ -129,6 +264,17 @@ mod tests {
             std::fs::hard_link(&f, &hard).unwrap();
             assert!(same_file(&f, &hard));
         }
+    }
+
+    #[test]
+    fn text_is_decoded_in_place() {
+        assert_eq!(into_text(b"1. e4 e5".to_vec()), "1. e4 e5");
+        assert_eq!(
+            into_text(b"[White \"M\xfcller\"] \xe2\x82".to_vec()),
+            "[White \"M?ller\"] ??"
+        );
+        let s = into_text(b"caf\xc3\xa9 \xff\xfe ok".to_vec());
+        assert_eq!(s, "café ?? ok");
     }
 
     #[test]
