@@ -18,7 +18,7 @@
 //! the games in it are counted), and gives the same file as a run that was
 //! never interrupted.
 
-use super::record::{Record, Wdl, LAST_BIT, RECORD_BYTES};
+use super::record::{Record, Wdl, RECORD_BYTES};
 use crate::search::{self, Limits, Shared, MATE};
 use clap::Args;
 use hashmate::book::{Book, Pick};
@@ -28,7 +28,7 @@ use hashmate_hash::rng::SplitMix64;
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -201,18 +201,39 @@ fn play_game(args: &DatagenArgs, book: Option<&Book>, shared: &Shared, index: u6
     records
 }
 
-/// Cut `file` back to its last complete game; return the number of games
-/// and records it holds.
-fn resume(file: &mut std::fs::File) -> std::io::Result<(u64, u64)> {
-    file.seek(SeekFrom::Start(0))?;
+/// Check that `file` holds training data (every whole record decodes,
+/// and the first/last-of-game marks pair up), then cut it back to its last
+/// complete game; return the number of games and records it holds. A file
+/// that is not training data is refused and left exactly as it was.
+fn resume(file: &mut std::fs::File) -> Result<(u64, u64), DatagenError> {
+    let io = |e: std::io::Error| DatagenError::Io(format!("cannot read it: {e}"));
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
     let (mut games, mut records, mut complete) = (0u64, 0u64, 0u64);
+    let mut in_game = false;
     let mut buf = vec![0u8; RECORD_BYTES * 4096];
     let mut reader = std::io::BufReader::new(&mut *file);
     loop {
-        let n = read_full(&mut reader, &mut buf)?;
+        let n = read_full(&mut reader, &mut buf).map_err(io)?;
         for rec in buf[..n].chunks_exact(RECORD_BYTES) {
+            let foreign = |why: String| {
+                DatagenError::Usage(format!(
+                    "it is not hashmate training data (record {}, byte {}: {why}); it is left as it was",
+                    records + 1,
+                    records * RECORD_BYTES as u64
+                ))
+            };
+            let bytes: &[u8; RECORD_BYTES] = rec.try_into().map_err(|_| foreign("short".into()))?;
+            let r = Record::decode(bytes).map_err(|e| foreign(e.to_string()))?;
+            if r.first_of_game == in_game {
+                return Err(foreign(if in_game {
+                    "a game starts before the last one ended".into()
+                } else {
+                    "a record outside any game".into()
+                }));
+            }
+            in_game = !r.last_of_game;
             records += 1;
-            if rec[24] & LAST_BIT != 0 {
+            if r.last_of_game {
                 complete = records;
                 games += 1;
             }
@@ -222,12 +243,22 @@ fn resume(file: &mut std::fs::File) -> std::io::Result<(u64, u64)> {
         }
     }
     drop(reader);
+    // What follows the last complete game (an interrupted write) goes.
     let keep = complete * RECORD_BYTES as u64;
-    if file.metadata()?.len() != keep {
-        file.set_len(keep)?;
+    if file.metadata().map_err(io)?.len() != keep {
+        file.set_len(keep).map_err(io)?;
     }
-    file.seek(SeekFrom::End(0))?;
+    file.seek(SeekFrom::End(0)).map_err(io)?;
     Ok((games, complete))
+}
+
+/// Why `datagen` stopped.
+#[derive(Debug)]
+enum DatagenError {
+    /// Bad arguments or an output that is not ours to write (exit 2).
+    Usage(String),
+    /// Reading or writing failed (exit 1).
+    Io(String),
 }
 
 /// Read until `buf` is full or the input ends.
@@ -246,26 +277,72 @@ fn read_full(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
 pub fn run(args: &DatagenArgs) -> ExitCode {
     match generate(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(DatagenError::Usage(e)) => {
             eprintln!("hashmate datagen: {e}");
             ExitCode::from(2)
+        }
+        Err(DatagenError::Io(e)) => {
+            eprintln!("hashmate datagen: {e}");
+            ExitCode::from(1)
         }
     }
 }
 
-fn generate(args: &DatagenArgs) -> Result<(), String> {
-    let book = match &args.book {
-        Some(p) => Some(crate::book::load(&p.to_string_lossy())?),
-        None => None,
+/// Open the output: a regular file (new, or continued after its games), or
+/// a character device written from the start (`/dev/null` to measure
+/// speed, `/dev/full` to see a full disk); anything else is refused.
+fn open_output(out: &Path) -> Result<(std::fs::File, u64, u64), DatagenError> {
+    let shown = out.display();
+    let meta = match std::fs::metadata(out) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(DatagenError::Io(format!("cannot open '{shown}': {e}"))),
     };
+    let regular = meta.as_ref().is_none_or(|m| m.is_file());
+    #[cfg(unix)]
+    let device = {
+        use std::os::unix::fs::FileTypeExt;
+        meta.as_ref()
+            .is_some_and(|m| m.file_type().is_char_device())
+    };
+    #[cfg(not(unix))]
+    let device = false;
+    if device {
+        let file = OpenOptions::new()
+            .write(true)
+            .open(out)
+            .map_err(|e| DatagenError::Io(format!("cannot open '{shown}': {e}")))?;
+        return Ok((file, 0, 0));
+    }
+    if !regular {
+        let what = if meta.as_ref().is_some_and(|m| m.is_dir()) {
+            "a directory"
+        } else {
+            "not a regular file"
+        };
+        return Err(DatagenError::Usage(format!(
+            "--out '{shown}' is {what}; training data goes to a regular file"
+        )));
+    }
     let mut file = OpenOptions::new()
         .read(true)
         .append(true)
         .create(true)
-        .open(&args.out)
-        .map_err(|e| format!("cannot open '{}': {e}", args.out.display()))?;
-    let (done, positions) =
-        resume(&mut file).map_err(|e| format!("cannot read '{}': {e}", args.out.display()))?;
+        .open(out)
+        .map_err(|e| DatagenError::Io(format!("cannot open '{shown}': {e}")))?;
+    let (games, records) = resume(&mut file).map_err(|e| match e {
+        DatagenError::Usage(why) => DatagenError::Usage(format!("'{shown}': {why}")),
+        DatagenError::Io(why) => DatagenError::Io(format!("'{shown}': {why}")),
+    })?;
+    Ok((file, games, records))
+}
+
+fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
+    let book = match &args.book {
+        Some(p) => Some(crate::book::load(&p.to_string_lossy()).map_err(DatagenError::Usage)?),
+        None => None,
+    };
+    let (mut file, done, positions) = open_output(&args.out)?;
     if done >= args.games {
         eprintln!(
             "{}: already {done} games ({positions} positions); nothing to do",
@@ -281,7 +358,7 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
     let (tx, rx) = mpsc::channel::<(u64, Vec<Record>)>();
     let start = Instant::now();
     let progress = std::io::stderr().is_terminal();
-    std::thread::scope(|scope| -> Result<(), String> {
+    std::thread::scope(|scope| -> Result<(), DatagenError> {
         let mut started = 0;
         for t in 0..args.threads {
             let tx = tx.clone();
@@ -310,7 +387,7 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
         }
         drop(tx);
         if started == 0 {
-            return Err("could not start any thread".into());
+            return Err(DatagenError::Io("could not start any thread".into()));
         }
         // Write games in order as they finish.
         let mut pending = BTreeMap::new();
@@ -323,7 +400,10 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
                 let bytes: Vec<u8> = records.iter().flat_map(|r| r.encode()).collect();
                 if let Err(e) = file.write_all(&bytes) {
                     failed.store(true, Ordering::Relaxed);
-                    return Err(format!("cannot write '{}': {e}", args.out.display()));
+                    return Err(DatagenError::Io(format!(
+                        "cannot write '{}': {e}",
+                        args.out.display()
+                    )));
                 }
                 written += records.len() as u64;
                 want += 1;
@@ -345,8 +425,15 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
         if progress {
             eprintln!();
         }
-        file.sync_all()
-            .map_err(|e| format!("cannot write '{}': {e}", args.out.display()))?;
+        // A device (`/dev/null`) cannot be synced, and need not be.
+        if let Err(e) = file.sync_all() {
+            if std::fs::metadata(&args.out).is_ok_and(|m| m.is_file()) {
+                return Err(DatagenError::Io(format!(
+                    "cannot write '{}': {e}",
+                    args.out.display()
+                )));
+            }
+        }
         eprintln!(
             "{}: {want} games, {written} positions, {:.0} s",
             args.out.display(),

@@ -18,7 +18,7 @@ use crate::eval::terms::{GROUPS, NUM_WEIGHTS};
 use crate::eval::{endgame_scale, phase, trace, MAX_PHASE, SCALE_NORMAL};
 use clap::Args;
 use std::io::{IsTerminal, Read};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -98,6 +98,8 @@ fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
     };
     let (mut skipped, mut bad) = (0usize, 0usize);
     for path in paths {
+        // A device or FIFO (`/dev/zero`) could be read for ever.
+        crate::files::require_regular(path, "training data").map_err(err)?;
         let mut file = std::fs::File::open(path)
             .map_err(|e| err(format!("cannot read '{}': {e}", path.display())))?;
         let len = file
@@ -301,7 +303,11 @@ pub struct Fit {
 }
 
 /// Fit weights to `data`, starting from `start`.
-fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Fit {
+///
+/// # Errors
+/// When the fit diverges: a loss or a weight that is not finite, or a
+/// weight past what the evaluation can hold.
+fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Result<Fit, TuneError> {
     let k = fit_k(&data);
     // Hold out every twentieth position.
     let all = std::mem::take(&mut data.samples);
@@ -348,6 +354,12 @@ fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Fit {
         }
         // The king's material is no weight: every position has one each.
         w[crate::eval::terms::MATERIAL + 5] = (0.0, 0.0);
+        diverged(loss, &w).map_err(|why| {
+            err(format!(
+                "the fit diverged at epoch {epoch}: {why}; try a smaller --rate (now {:e}); nothing written",
+                args.rate
+            ))
+        })?;
         if progress || epoch % 50 == 0 || epoch == args.epochs {
             eprint!(
                 "{}epoch {epoch}/{}: loss {loss:.6}, {:.0} s{}",
@@ -362,12 +374,34 @@ fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Fit {
         eprintln!();
     }
     let val_after = val(&w);
-    Fit {
+    diverged(val_after, &w)
+        .map_err(|why| err(format!("the fit diverged: {why}; nothing written")))?;
+    Ok(Fit {
         weights: w,
         train: (first.unwrap_or(last), last),
         validation: (val_before, val_after),
         k,
+    })
+}
+
+/// Weights beyond this many centipawns are a diverged fit, not an
+/// evaluation (the weights file holds them as they are).
+const MAX_WEIGHT: f64 = 30_000.0;
+
+/// Why a loss and weights are not a usable fit, if they are not.
+fn diverged(loss: f64, w: &[(f64, f64)]) -> Result<(), String> {
+    if !loss.is_finite() {
+        return Err(format!("the loss is {loss}"));
     }
+    for (i, &(m, e)) in w.iter().enumerate() {
+        for x in [m, e] {
+            // Also false for NaN.
+            if !(x.abs() <= MAX_WEIGHT) {
+                return Err(format!("weight {i} is {x:.3e}, beyond ±{MAX_WEIGHT} cp"));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The weights as the Rust source of `eval/weights.rs`.
@@ -388,7 +422,7 @@ pub fn weights_source(w: &[(f64, f64)], provenance: &str) -> String {
         let vals: Vec<String> = w[g.start..g.start + g.len]
             .iter()
             .map(|&(m, e)| {
-                let clamp = |x: f64| x.round().clamp(-30_000.0, 30_000.0) as i32;
+                let clamp = |x: f64| x.round().clamp(-MAX_WEIGHT, MAX_WEIGHT) as i32;
                 format!("S({}, {})", clamp(m), clamp(e))
             })
             .collect();
@@ -416,14 +450,6 @@ pub fn parse_weights(source: &str) -> Option<Vec<(f64, f64)>> {
     (w.len() == NUM_WEIGHTS).then_some(w)
 }
 
-/// Write `text` to `path` through a temporary file and a rename, so that a
-/// failure never leaves a half-written file.
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let tmp = path.with_extension("rs.tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
-}
-
 /// Run `hashmate tune`.
 pub fn run(args: &TuneArgs) -> ExitCode {
     match tune(args) {
@@ -447,6 +473,20 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
     }
     if !(args.l2 >= 0.0 && args.l2.is_finite()) {
         return Err(err("--l2 must be a number of 0 or more"));
+    }
+    // Refuse an output that cannot be written before the work, not after.
+    crate::files::check_output(&args.out).map_err(err)?;
+    // Never write the weights over the training data.
+    if let Some(d) = args
+        .data
+        .iter()
+        .find(|d| crate::files::same_file(d, &args.out))
+    {
+        return Err(err(format!(
+            "--out '{}' is the training data '{}'; choose another output",
+            args.out.display(),
+            d.display()
+        )));
     }
     let start = if args.from_scratch {
         let mut w = vec![(0.0, 0.0); NUM_WEIGHTS];
@@ -473,7 +513,7 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
     let data = load(&args.data, args.limit)?;
     let n = data.samples.len();
     eprintln!("traced in {:.0} s", t0.elapsed().as_secs_f64());
-    let f = fit(data, start, args);
+    let f = fit(data, start, args)?;
     eprintln!(
         "K {:.3}; training loss {:.6} -> {:.6}; held-out loss {:.6} -> {:.6}",
         f.k, f.train.0, f.train.1, f.validation.0, f.validation.1
@@ -490,8 +530,11 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
         f.validation.0,
         f.validation.1
     );
-    write_atomically(&args.out, &weights_source(&f.weights, &provenance))
-        .map_err(|e| err(format!("cannot write '{}': {e}", args.out.display())))?;
+    crate::files::write_atomically(
+        &args.out,
+        weights_source(&f.weights, &provenance).as_bytes(),
+    )
+    .map_err(err)?;
     eprintln!("weights written to {}", args.out.display());
     Ok(())
 }
