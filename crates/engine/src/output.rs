@@ -5,13 +5,40 @@
 
 use std::io::{ErrorKind, Write};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Mutex, PoisonError};
 
 static CLOSED: AtomicBool = AtomicBool::new(false);
 static FAILED: AtomicBool = AtomicBool::new(false);
+/// Lines kept instead of printed, while a capture is on.
+static CAPTURED: Mutex<Option<Vec<String>>> = Mutex::new(None);
+
+/// Keep what [`emit`] writes instead of printing it, until
+/// [`end_capture`] (for fuzzing and tests that drive the engine in
+/// process).
+pub fn start_capture() {
+    *CAPTURED.lock().unwrap_or_else(PoisonError::into_inner) = Some(Vec::new());
+}
+
+/// End a capture; the lines emitted since [`start_capture`].
+pub fn end_capture() -> Vec<String> {
+    CAPTURED
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
+        .unwrap_or_default()
+}
 
 /// Write `text` and a newline to stdout and flush. After a failure nothing
 /// more is written.
 pub fn emit(text: &str) {
+    if let Some(lines) = CAPTURED
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_mut()
+    {
+        lines.extend(text.lines().map(str::to_string));
+        return;
+    }
     if closed() {
         return;
     }

@@ -104,7 +104,7 @@ fn invalid_utf8_input_is_a_bad_command_not_the_end() {
 /// speed-up) must leave it alone.
 #[test]
 fn bench_signature() {
-    const BENCH_NODES: u64 = 934_499;
+    const BENCH_NODES: u64 = 1_145_399;
     let out = hashmate(&["bench"], "");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");

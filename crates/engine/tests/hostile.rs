@@ -457,7 +457,8 @@ fn mated_and_stalemated_roots_report_a_score() {
 fn bench_ends_as_openbench_expects() {
     for r in [
         hashmate(&["bench", "3"], ""),
-        hashmate(&[], "bench 3\nquit\n"),
+        // At the end of input the UCI `bench` is finished, not stopped.
+        hashmate(&[], "bench 3\n"),
     ] {
         let s = text(&r.stdout);
         let last = s.lines().rev().find(|l| !l.is_empty()).unwrap_or("");
@@ -479,4 +480,517 @@ fn bench_ends_as_openbench_expects() {
         "{s}"
     );
     assert!(s.contains("option name Hash type spin default 16 "), "{s}");
+}
+
+// ---------------------------------------------------------------------
+// Round two (docs/RELIABILITY.md): ten failures of a second probe, one
+// test each, named after the failure.
+
+/// The engine in UCI mode, driven line by line as a GUI does, with every
+/// wait bounded (a hang fails the test instead of stalling it).
+struct Session {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+    seen: String,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines,
+            seen: String::new(),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Read until a line satisfies `done`, for at most `secs` seconds;
+    /// returns that line, or `None` on a time-out or the end of output.
+    fn until(&mut self, secs: u64, done: impl Fn(&str) -> bool) -> Option<String> {
+        let end = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let left = end.checked_duration_since(Instant::now())?;
+            let line = self.lines.recv_timeout(left).ok()?;
+            self.seen += &line;
+            self.seen.push('\n');
+            if done(&line) {
+                return Some(line);
+            }
+        }
+    }
+
+    /// Send `quit` and wait at most `secs` seconds for the process to end.
+    fn quit(mut self, secs: u64) -> bool {
+        self.send("quit");
+        let end = Instant::now() + Duration::from_secs(secs);
+        while Instant::now() < end {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        false
+    }
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let _ = std::fs::remove_file(path);
+    let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
+    assert!(ok, "mkfifo {}", path.display());
+}
+
+/// A small PGN for `book make`.
+const TWO_GAMES: &str = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+                         [Result \"0-1\"]\n\n1. d4 d5 2. c4 e6 0-1\n";
+
+// 1. `--out P` replaced what is not a regular file: a FIFO became a
+// regular file, a symlink was destroyed (its target kept the old content).
+#[cfg(unix)]
+#[test]
+fn out_paths_that_are_not_regular_files_are_never_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let pgn = tmp("r2-1.pgn");
+    std::fs::write(&pgn, TWO_GAMES).unwrap();
+    let pgn_arg = pgn.to_str().unwrap();
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample.bin");
+    // A FIFO, for both writers: refused, and still a FIFO.
+    let fifo = tmp("r2-1.fifo");
+    mkfifo(&fifo);
+    let fifo_arg = fifo.to_str().unwrap();
+    for args in [
+        vec!["book", "make", "--pgn", pgn_arg, "--out", fifo_arg],
+        vec!["tune", "--data", sample, "--out", fifo_arg, "--epochs", "1"],
+    ] {
+        let r = hashmate(&args, "");
+        no_panic(&r);
+        assert!(!r.status.success(), "{args:?}");
+        assert!(
+            text(&r.stderr).contains("FIFO, not a regular file"),
+            "{}",
+            text(&r.stderr)
+        );
+        let t = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        assert!(t.is_fifo(), "{args:?} replaced the FIFO");
+    }
+    // A directory: refused, still a directory.
+    let dir = tmp("r2-1.dir");
+    std::fs::create_dir_all(&dir).unwrap();
+    let r = hashmate(
+        &[
+            "book",
+            "make",
+            "--pgn",
+            pgn_arg,
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!r.status.success());
+    assert!(dir.is_dir());
+    // A symlink: followed; the target gets the book, the link stays.
+    let target = tmp("r2-1.target.bin");
+    let link = tmp("r2-1.link.bin");
+    std::fs::write(&target, b"old").unwrap();
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let r = hashmate(
+        &[
+            "book",
+            "make",
+            "--pgn",
+            pgn_arg,
+            "--out",
+            link.to_str().unwrap(),
+            "--min-games",
+            "1",
+        ],
+        "",
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let book = std::fs::read(&target).unwrap();
+    assert!(
+        book.len() > 3 && book.len() % 16 == 0,
+        "{} bytes",
+        book.len()
+    );
+    // A character device is written in place, never replaced.
+    let r = hashmate(
+        &["book", "make", "--pgn", pgn_arg, "--out", "/dev/null"],
+        "",
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let t = std::fs::metadata("/dev/null").unwrap().file_type();
+    assert!(t.is_char_device());
+}
+
+/// A file's bytes before and after a command that must not touch it.
+fn untouched(path: &std::path::Path, run: impl FnOnce() -> std::process::Output) -> String {
+    let before = std::fs::read(path).unwrap();
+    let r = run();
+    no_panic(&r);
+    assert!(!r.status.success(), "{}", text(&r.stderr));
+    assert_eq!(
+        std::fs::read(path).unwrap(),
+        before,
+        "{} changed",
+        path.display()
+    );
+    text(&r.stderr)
+}
+
+// 2. `datagen --out F` truncated a file that was not training data.
+#[test]
+fn datagen_refuses_to_resume_a_file_that_is_not_training_data() {
+    let pgn = tmp("r2-2.pgn");
+    std::fs::write(&pgn, TWO_GAMES.repeat(20)).unwrap();
+    let book = tmp("r2-2.bin");
+    // 48 bytes: three Polyglot entries, one and a half records.
+    let mut bytes = Vec::new();
+    for i in 0u64..3 {
+        bytes.extend_from_slice(&(0x463b_9618_1691_fc9c ^ i).to_be_bytes());
+        bytes.extend_from_slice(&[0x03, 0x1c, 0, 10, 0, 0, 0, 0]);
+    }
+    std::fs::write(&book, &bytes).unwrap();
+    for file in [&pgn, &book] {
+        let why = untouched(file, || {
+            hashmate(
+                &[
+                    "datagen",
+                    "--out",
+                    file.to_str().unwrap(),
+                    "--games",
+                    "1",
+                    "--nodes",
+                    "200",
+                ],
+                "",
+            )
+        });
+        assert!(why.contains("not hashmate training data"), "{why}");
+    }
+}
+
+// 3. `tune --data D --out D` overwrote the training data with Rust source.
+#[test]
+fn tune_refuses_to_write_over_its_training_data() {
+    let data = tmp("r2-3.bin");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample.bin"),
+        &data,
+    )
+    .unwrap();
+    let dotted = data.parent().unwrap().join(".").join("r2-3.bin");
+    let mut outs = vec![data.clone(), dotted];
+    #[cfg(unix)]
+    {
+        let link = tmp("r2-3.link");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&data, &link).unwrap();
+        outs.push(link);
+    }
+    for out in outs {
+        let why = untouched(&data, || {
+            hashmate(
+                &[
+                    "tune",
+                    "--data",
+                    data.to_str().unwrap(),
+                    "--out",
+                    out.to_str().unwrap(),
+                    "--epochs",
+                    "1",
+                ],
+                "",
+            )
+        });
+        assert!(why.contains("is the training data"), "{why}");
+    }
+}
+
+// 4. A `go` line that did not parse got no `bestmove`: a GUI waits for ever.
+// Now the search runs with what could be read (as in Stockfish, a `go`
+// whose only limit was unreadable searches until `stop`), so each `go`
+// followed by `stop` gets exactly one `bestmove`.
+#[test]
+fn every_go_line_gets_a_bestmove() {
+    let mut e = Session::start();
+    let lines = [
+        "go wtime 1000.5 btime 1000 winc 10 binc 10",
+        "go wtime 99999999999999999999999 btime 1000",
+        "go bogus depth 2",
+        "go depth abc",
+        "go depth",
+        "go movetime x depth 1",
+        "go perft 0",
+        "go searchmoves e2e4 zz9 depth 2",
+    ];
+    for go in lines {
+        e.send(go);
+        e.send("stop");
+        let best = e.until(30, |l| l.starts_with("bestmove "));
+        assert!(best.is_some(), "no bestmove after '{go}':\n{}", e.seen);
+    }
+    e.send("isready");
+    assert!(e.until(10, |l| l == "readyok").is_some(), "{}", e.seen);
+    let answers = e
+        .seen
+        .lines()
+        .filter(|l| l.starts_with("bestmove "))
+        .count();
+    assert_eq!(answers, lines.len(), "{}", e.seen);
+    for note in [
+        "info string unknown go parameter 'bogus' skipped",
+        "info string go depth: 'abc' is not a number; ignored",
+        "info string go depth needs a number; ignored",
+        "info string go wtime: read '1000.5' as 1000",
+    ] {
+        assert!(e.seen.contains(note), "{note}:\n{}", e.seen);
+    }
+    assert!(e.quit(10));
+}
+
+// 5. Only the opponent's clock given started a search without a limit.
+#[test]
+fn only_the_opponents_clock_means_moving_at_once() {
+    for (position, go) in [
+        ("position startpos", "go btime 100"),
+        ("position startpos moves e2e4", "go wtime 100 winc 10"),
+    ] {
+        let mut e = Session::start();
+        e.send(position);
+        e.send(go);
+        // Before: no bestmove until `stop`. A bound far above "at once".
+        let best = e.until(20, |l| l.starts_with("bestmove "));
+        assert!(
+            best.is_some(),
+            "'{go}' searched without a limit:\n{}",
+            e.seen
+        );
+        assert!(
+            e.seen.contains("no clock for the side to move"),
+            "{}",
+            e.seen
+        );
+        assert!(e.quit(10));
+    }
+}
+
+// 6. `go perft N` and `bench N` blocked the protocol: `isready` and `quit`
+// waited for them (perft 20 never ends).
+#[test]
+fn perft_and_bench_do_not_block_the_protocol() {
+    let mut e = Session::start();
+    e.send("go perft 20");
+    e.send("isready");
+    assert!(e.until(10, |l| l == "readyok").is_some(), "{}", e.seen);
+    e.send("stop");
+    assert!(
+        e.until(10, |l| l.starts_with("perft stopped")).is_some(),
+        "{}",
+        e.seen
+    );
+    // The engine goes on: a short perft completes, a search answers.
+    e.send("go perft 2");
+    assert!(
+        e.until(30, |l| l == "Nodes searched: 400").is_some(),
+        "{}",
+        e.seen
+    );
+    e.send("bench 30");
+    e.send("isready");
+    assert!(e.until(10, |l| l == "readyok").is_some(), "{}", e.seen);
+    assert!(e.quit(10), "quit waited for the bench");
+    let mut e = Session::start();
+    e.send("go perft 20");
+    assert!(e.quit(10), "quit waited for perft 20");
+}
+
+// 7. Endless inputs hung: `datagen --out /dev/full` read for ever instead
+// of reporting the write error; `tune --data /dev/zero` never ended.
+#[cfg(unix)]
+#[test]
+fn endless_inputs_and_full_disks_end_with_an_error() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let r = hashmate(
+        &[
+            "datagen",
+            "--out",
+            "/dev/full",
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+        ],
+        "",
+    );
+    no_panic(&r);
+    assert_eq!(r.status.code(), Some(1), "{}", text(&r.stderr));
+    assert!(
+        text(&r.stderr).contains("No space left on device"),
+        "{}",
+        text(&r.stderr)
+    );
+    let r = hashmate(
+        &[
+            "tune",
+            "--data",
+            "/dev/zero",
+            "--out",
+            tmp("r2-7.rs").to_str().unwrap(),
+        ],
+        "",
+    );
+    no_panic(&r);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(
+        text(&r.stderr).contains("character device, not a regular file"),
+        "{}",
+        text(&r.stderr)
+    );
+    let fifo = tmp("r2-7.fifo");
+    mkfifo(&fifo);
+    let r = hashmate(
+        &["datagen", "--out", fifo.to_str().unwrap(), "--games", "1"],
+        "",
+    );
+    assert_eq!(r.status.code(), Some(2), "{}", text(&r.stderr));
+}
+
+// 8. A diverging fit (`--rate 1e308`, loss NaN) still wrote weights.
+#[test]
+fn a_diverging_fit_writes_nothing() {
+    let out = tmp("r2-8.rs");
+    let _ = std::fs::remove_file(&out);
+    let r = hashmate(
+        &[
+            "tune",
+            "--data",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample.bin"),
+            "--out",
+            out.to_str().unwrap(),
+            "--epochs",
+            "3",
+            "--rate",
+            "1e308",
+        ],
+        "",
+    );
+    no_panic(&r);
+    assert!(!r.status.success());
+    assert!(
+        text(&r.stderr).contains("the fit diverged"),
+        "{}",
+        text(&r.stderr)
+    );
+    assert!(!out.exists(), "weights were written");
+}
+
+// 9. One non-UTF-8 byte made `book make` copy the whole PGN a second time.
+// Under an address-space limit that one copy fits in and two do not, the
+// book is built (and is the same as from the clean text).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_latin1_byte_does_not_copy_the_pgn_twice() {
+    let game = "[Event \"x\"]\n[White \"A\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n\n";
+    let mut pgn = game.repeat(64 << 20 >> 7).into_bytes();
+    let clean_len = pgn.len();
+    // Latin-1 "ü" in the first game's White tag.
+    let at = game.find("\"A").unwrap() + 1;
+    pgn[at] = 0xfc;
+    let path = tmp("r2-9.pgn");
+    std::fs::write(&path, &pgn).unwrap();
+    drop(pgn);
+    let out = tmp("r2-9.bin");
+    // Measured with this 50 MB PGN: one copy needs about 73 MB of address
+    // space, the build that copied it again about 171 MB.
+    let limit_kb = clean_len / 1024 + 60_000;
+    let r = limited(
+        &format!("ulimit -v {limit_kb}"),
+        &[
+            "book",
+            "make",
+            "--pgn",
+            path.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--max-ply",
+            "4",
+        ],
+        "",
+    );
+    no_panic(&r);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let _ = std::fs::remove_file(&path);
+}
+
+// 10. Draws were not seen at the horizon: quiescence tested neither the
+// fifty-move rule nor repetitions.
+#[test]
+fn draws_are_seen_at_the_horizon() {
+    let last_info = |input: &str| {
+        let r = hashmate(&[], input);
+        let s = text(&r.stdout);
+        let info = s
+            .lines()
+            .filter(|l| l.starts_with("info depth") && l.contains(" score "))
+            .last()
+            .unwrap_or("")
+            .to_string();
+        let best = s
+            .lines()
+            .find(|l| l.starts_with("bestmove "))
+            .unwrap_or("")
+            .to_string();
+        (info, best)
+    };
+    // KQ v K, the clock at 99, no mate in one: every move draws.
+    let (info, _) = last_info("position fen 8/8/8/4k3/8/8/8/KQ6 w - - 99 80\ngo depth 1\n");
+    assert!(info.contains("score cp 0 "), "{info}");
+    // The same with a mate in one: checkmate takes precedence.
+    let (info, best) = last_info("position fen 7k/8/6K1/8/8/8/8/1Q6 w - - 99 80\ngo depth 1\n");
+    assert!(info.contains("score mate 1 "), "{info}");
+    assert_eq!(best, "bestmove b1b8");
+    // A knight against an army: returning the knight repeats the position.
+    let (info, best) = last_info(
+        "position fen 1n2k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR b KQ - 0 1 \
+         moves b8c6 g1f3 c6b8 f3g1 b8c6 g1f3\ngo depth 1\n",
+    );
+    assert!(info.contains("score cp 0 "), "{info}");
+    assert_eq!(best, "bestmove c6b8");
+    // A mate that the fifty-move rule leaves no room for is not announced.
+    let (info, _) = last_info("position fen 8/8/8/4k3/8/8/8/KQ6 w - - 90 80\ngo depth 12\n");
+    assert!(!info.contains("score mate"), "{info}");
 }

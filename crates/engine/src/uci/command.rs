@@ -83,8 +83,8 @@ const GO_KEYWORDS: [&str; 13] = [
 
 /// Read a `go` parameter's number as GUIs write it: a whole number; a
 /// negative clock (after a time loss) as 0; a fraction cut to its whole
-/// part; a number past the integer range as the largest one. `Err` holds
-/// why the text is no number.
+/// part. `Err` holds why the text is no number (or one past the integer
+/// range).
 fn go_number(word: &str, text: &str) -> Result<(u64, Option<String>), String> {
     if let Ok(v) = text.parse::<u64>() {
         return Ok((v, None));
@@ -97,8 +97,9 @@ fn go_number(word: &str, text: &str) -> Result<(u64, Option<String>), String> {
         return Ok((0, None));
     }
     match text.parse::<f64>() {
-        Ok(v) if !v.is_nan() => {
-            // `as` saturates: negative to 0, too large to u64::MAX.
+        // A clock past the integer range is as unreadable as a word.
+        Ok(v) if v < u64::MAX as f64 => {
+            // `as` saturates: a negative number reads as 0.
             let read = v as u64;
             Ok((
                 read,
@@ -297,10 +298,7 @@ mod tests {
         else {
             panic!("go did not parse");
         };
-        assert_eq!(
-            (g.wtime, g.btime, g.winc),
-            (Some(1000), Some(u64::MAX), Some(7))
-        );
+        assert_eq!((g.wtime, g.btime, g.winc), (Some(1000), None, Some(7)));
         assert_eq!(g.notes.len(), 3, "{:?}", g.notes);
         assert!(matches!(
             parse("bogus"),

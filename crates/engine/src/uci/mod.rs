@@ -300,6 +300,62 @@ impl Engine {
         Ok(())
     }
 
+    /// Carry out one command, as the UCI loop does; `false` for `quit`.
+    /// `stop`, `ponderhit` and `isready` are answered at once, also while
+    /// a job runs; any other command first ends the running search (or
+    /// waits for a running count, see [`Engine::finish`]).
+    pub fn execute(&mut self, cmd: Command) -> bool {
+        match cmd {
+            Command::Stop => {
+                self.stop();
+                return true;
+            }
+            Command::PonderHit => {
+                self.shared.control.ponderhit();
+                return true;
+            }
+            Command::IsReady => {
+                output::emit("readyok");
+                return true;
+            }
+            Command::Quit => return false,
+            _ => {}
+        }
+        self.finish_job(false);
+        match cmd {
+            Command::Uci => print_uci(),
+            Command::UciNewGame => {
+                self.set_position(None, &[]).ok();
+                self.shared.new_game();
+            }
+            Command::Position { fen, moves } => {
+                if let Err(e) = self.set_position(fen.as_deref(), &moves) {
+                    output::emit(&format!("info string {e}; position unchanged"));
+                }
+            }
+            Command::Go(go) => self.go(go),
+            Command::SetOption { name, value } => {
+                if let Err(e) = self.set_option(&name, value.as_deref()) {
+                    output::emit(&format!("info string {e}"));
+                }
+            }
+            Command::Display => output::emit(&self.position.diagram()),
+            Command::Bench { depth } => {
+                self.bench(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
+            }
+            Command::Stop | Command::PonderHit | Command::IsReady | Command::Quit => {}
+        }
+        true
+    }
+
+    /// End what runs and wait for it: with `abort` (for `quit`) a count
+    /// is stopped too, without it (the end of input) a count finishes and
+    /// a search is stopped. Every `go` has had its `bestmove` when this
+    /// returns.
+    pub fn finish(&mut self, abort: bool) {
+        self.finish_job(abort);
+    }
+
     fn limits(&self, go: &Go) -> Result<Limits, String> {
         let mut limits = Limits {
             depth: go.depth.map(|d| d.clamp(1, 127) as u32),
@@ -521,52 +577,13 @@ pub fn run() -> std::process::ExitCode {
             }
             Some(Ok(cmd)) => cmd,
         };
-        match &cmd {
-            Command::Stop => {
-                engine.stop();
-                return true;
-            }
-            Command::PonderHit => {
-                engine.shared.control.ponderhit();
-                return true;
-            }
-            Command::IsReady => {
-                output::emit("readyok");
-                return !output::closed();
-            }
-            Command::Quit => {
-                quit = true;
-                return false;
-            }
-            _ => {}
-        }
-        engine.finish_job(false);
-        match cmd {
-            Command::Uci => print_uci(),
-            Command::UciNewGame => {
-                engine.set_position(None, &[]).ok();
-                engine.shared.new_game();
-            }
-            Command::Position { fen, moves } => {
-                if let Err(e) = engine.set_position(fen.as_deref(), &moves) {
-                    output::emit(&format!("info string {e}; position unchanged"));
-                }
-            }
-            Command::Go(go) => engine.go(go),
-            Command::SetOption { name, value } => {
-                if let Err(e) = engine.set_option(&name, value.as_deref()) {
-                    output::emit(&format!("info string {e}"));
-                }
-            }
-            Command::Display => output::emit(&engine.position.diagram()),
-            Command::Bench { depth } => {
-                engine.bench(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
-            }
-            Command::Stop | Command::PonderHit | Command::IsReady | Command::Quit => {}
+        if !engine.execute(cmd) {
+            quit = true;
+            return false;
         }
         !output::closed()
     });
-    engine.finish_job(quit);
+    engine.finish(quit);
     output::status(std::process::ExitCode::SUCCESS)
 }
 
