@@ -541,7 +541,8 @@ impl Session {
         }
     }
 
-    /// Send `quit` and wait at most `secs` seconds for the process to end.
+    /// Send `quit` and wait at most `secs` seconds for the process to end
+    /// (it is killed after that, when the session is dropped).
     fn quit(mut self, secs: u64) -> bool {
         self.send("quit");
         let end = Instant::now() + Duration::from_secs(secs);
@@ -551,9 +552,16 @@ impl Session {
             }
             std::thread::sleep(Duration::from_millis(20));
         }
+        false
+    }
+}
+
+impl Drop for Session {
+    /// A failed test must not leave an engine running (a `go perft 20`
+    /// would count for ever).
+    fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        false
     }
 }
 
