@@ -647,7 +647,7 @@ fn out_paths_that_are_not_regular_files_are_never_replaced() {
         .is_symlink());
     let book = std::fs::read(&target).unwrap();
     assert!(
-        book.len() > 3 && book.len() % 16 == 0,
+        book.len() > 3 && book.len().is_multiple_of(16),
         "{} bytes",
         book.len()
     );
@@ -973,8 +973,8 @@ fn draws_are_seen_at_the_horizon() {
         let s = text(&r.stdout);
         let info = s
             .lines()
-            .filter(|l| l.starts_with("info depth") && l.contains(" score "))
-            .last()
+            .rev()
+            .find(|l| l.starts_with("info depth") && l.contains(" score "))
             .unwrap_or("")
             .to_string();
         let best = s

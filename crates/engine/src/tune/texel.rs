@@ -395,8 +395,7 @@ fn diverged(loss: f64, w: &[(f64, f64)]) -> Result<(), String> {
     }
     for (i, &(m, e)) in w.iter().enumerate() {
         for x in [m, e] {
-            // Also false for NaN.
-            if !(x.abs() <= MAX_WEIGHT) {
+            if x.is_nan() || x.abs() > MAX_WEIGHT {
                 return Err(format!("weight {i} is {x:.3e}, beyond ±{MAX_WEIGHT} cp"));
             }
         }
