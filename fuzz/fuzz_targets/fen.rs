@@ -14,6 +14,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(again, pos);
         let (k, p, l) = pos.compute_keys();
         assert_eq!((k, p, l), (pos.key(), pos.pawn_key(), pos.lock()));
+        assert_eq!(pos.non_pawn_keys(), pos.compute_non_pawn_keys());
         for mv in pos.legal_moves() {
             assert!(pos.is_legal(mv));
             let mut child = pos.clone();

@@ -10,7 +10,9 @@
 //!
 //! * each side has exactly one king; the side not to move is not in check;
 //! * `key`, `pawn_key` and `lock` equal what [`Position::compute_keys`]
-//!   would compute from scratch — `play` only ever XORs the differences;
+//!   would compute from scratch, and the non-pawn keys what
+//!   [`Position::compute_non_pawn_keys`] would — `play` only ever XORs the
+//!   differences;
 //! * `checkers` and `pinned` describe the side to move.
 //!
 //! Castling rights are stored as rook squares, which serves standard chess
@@ -139,6 +141,7 @@ pub struct Position {
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
     pub(crate) pawn_key: u64,
+    pub(crate) non_pawn_keys: [u64; 2],
     pub(crate) lock: u64,
     pub(crate) checkers: Bitboard,
     pub(crate) pinned: Bitboard,
@@ -163,6 +166,7 @@ impl Position {
             fullmove: 1,
             key: 0,
             pawn_key: 0,
+            non_pawn_keys: [0; 2],
             lock: 0,
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
@@ -213,6 +217,16 @@ impl Position {
     #[inline(always)]
     pub fn pawn_key(&self) -> u64 {
         self.pawn_key
+    }
+
+    /// The Polyglot keys of each colour's pieces other than pawns (the
+    /// king included), indexed by [`Color::index`]: with the pawn key, the
+    /// turn, castling and en-passant keys they make up [`Position::key`].
+    /// Engines index correction histories by them (as Stockfish's
+    /// `nonPawnKey`).
+    #[inline(always)]
+    pub fn non_pawn_keys(&self) -> [u64; 2] {
+        self.non_pawn_keys
     }
 
     /// The independent second key (hash lock).
@@ -380,12 +394,28 @@ impl Position {
         (key, pawn, lock)
     }
 
+    /// The non-pawn keys ([`Position::non_pawn_keys`]) computed from
+    /// scratch, for tests and set-up.
+    pub fn compute_non_pawn_keys(&self) -> [u64; 2] {
+        let mut keys = [0; 2];
+        for color in Color::ALL {
+            for role in Role::NON_PAWN {
+                let piece = Piece { color, role };
+                for sq in self.pieces(color, role) {
+                    keys[color.index()] ^= POLYGLOT.piece(piece, sq);
+                }
+            }
+        }
+        keys
+    }
+
     /// Recompute everything derived from the board (keys, checkers, pins).
     pub(crate) fn refresh(&mut self) {
         let (k, p, l) = self.compute_keys();
         self.key = k;
         self.pawn_key = p;
         self.lock = l;
+        self.non_pawn_keys = self.compute_non_pawn_keys();
         self.update_check_info();
     }
 
@@ -427,10 +457,13 @@ impl Position {
         self.by_role[role.index()] ^= bb;
         self.by_color[color.index()] ^= bb;
         let piece = Piece { color, role };
-        self.key ^= POLYGLOT.piece(piece, sq);
+        let k = POLYGLOT.piece(piece, sq);
+        self.key ^= k;
         self.lock ^= LOCK.piece(piece, sq);
         if role == Role::Pawn {
-            self.pawn_key ^= POLYGLOT.piece(piece, sq);
+            self.pawn_key ^= k;
+        } else {
+            self.non_pawn_keys[color.index()] ^= k;
         }
     }
 

@@ -85,6 +85,7 @@ proptest! {
             child.try_play(mv).unwrap();
             let (k, p, l) = child.compute_keys();
             prop_assert_eq!((child.key(), child.pawn_key(), child.lock()), (k, p, l));
+            prop_assert_eq!(child.non_pawn_keys(), child.compute_non_pawn_keys());
             for style in [CastlingStyle::XFen, CastlingStyle::Shredder] {
                 let again = Position::from_fen(&child.to_fen(style)).unwrap();
                 prop_assert_eq!(&again, &child);

@@ -36,8 +36,7 @@ use super::params::{
     CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_CONT_HIST_4, USE_NON_PAWN_CORRECTION,
     USE_PAWN_HISTORY,
 };
-use hashmate::zobrist::POLYGLOT;
-use hashmate::{Color, Move, Piece, Position, Role};
+use hashmate::{Color, Move, Position};
 
 /// The bound of every history entry.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -298,7 +297,7 @@ impl Histories {
     /// The slots of the two non-pawn correction tables for `pos`.
     #[inline]
     fn non_pawn_indices(pos: &Position) -> [usize; 2] {
-        let keys = non_pawn_keys(pos);
+        let keys = pos.non_pawn_keys();
         let side = pos.side_to_move() as usize;
         [0, 1].map(|c| {
             let slot = ((keys[c] as u128 * NON_PAWN_ENTRIES as u128) >> 64) as usize;
@@ -358,22 +357,6 @@ impl Histories {
     }
 }
 
-/// The Polyglot keys of each colour's pieces other than pawns (the king
-/// included), `[white, black]`: what a non-pawn correction table is
-/// indexed by.
-pub fn non_pawn_keys(pos: &Position) -> [u64; 2] {
-    let mut keys = [0; 2];
-    for color in [Color::White, Color::Black] {
-        for role in Role::NON_PAWN {
-            let piece = Piece { color, role };
-            for sq in pos.pieces(color, role) {
-                keys[color as usize] ^= POLYGLOT.piece(piece, sq);
-            }
-        }
-    }
-    keys
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -389,24 +372,6 @@ mod tests {
             gravity(&mut e, -90_000);
         }
         assert!(i32::from(e) >= -HISTORY_MAX);
-    }
-
-    #[test]
-    fn non_pawn_keys_and_the_pawn_key_make_the_position_key() {
-        // No castling rights, no en-passant square: the Polyglot key is the
-        // pieces' keys, and the turn key when White is to move.
-        for fen in [
-            "4k3/pp3ppp/2n1b3/8/3P4/2N5/PP3PPP/R3K2R b - - 0 1",
-            "8/8/4k3/8/8/2B5/4K3/8 w - - 0 1",
-        ] {
-            let pos: Position = fen.parse().unwrap();
-            let [white, black] = non_pawn_keys(&pos);
-            let mut key = white ^ black ^ pos.pawn_key();
-            if pos.side_to_move() == Color::White {
-                key ^= POLYGLOT.turn();
-            }
-            assert_eq!(key, pos.key(), "{fen}");
-        }
     }
 
     #[test]
