@@ -5,15 +5,9 @@
 //!   caused a cut-off, less how often it was tried and did not.
 //! * **Continuation history** `[previous piece and square][piece and
 //!   square]`: the same, for a quiet move in reply to the move one ply and
-//!   two plies before, and four under `USE_CONT_HIST_4` (one table serves
-//!   every distance; the rows of a move are its [`Lineage`]).
+//!   two plies before (one table serves both distances; the rows of a move
+//!   are its [`Lineage`]).
 //! * **Capture history** `[piece][to][captured role]`.
-//! * **Pawn history** `[pawn key][piece and square]`: the butterfly idea
-//!   for positions with the same pawns — a quiet move's worth depends on
-//!   the pawn structure (which squares are safe, which files open), so a
-//!   small hash table indexed by the pawn key keeps a history row per
-//!   structure. Allocated only under `USE_PAWN_HISTORY`, which is off: it
-//!   lost in self-play (docs/STRENGTH.md row 62).
 //! * **Counter moves** `[previous piece][previous square]`: the quiet move
 //!   that last refuted that move.
 //! * **Correction history** `[side][pawn key]`: a small hash table indexed
@@ -32,10 +26,7 @@
 //! with `try_reserve`, so a thread that cannot get its tables reports it
 //! instead of aborting the process.
 
-use super::params::{
-    CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_CONT_HIST_4, USE_NON_PAWN_CORRECTION,
-    USE_PAWN_HISTORY,
-};
+use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_NON_PAWN_CORRECTION};
 use hashmate::{Color, Move, Position};
 
 /// The bound of every history entry.
@@ -48,11 +39,11 @@ pub type PieceSquare = usize;
 pub const NO_PIECE_SQUARE: PieceSquare = 768;
 
 /// How many earlier moves a quiet move's continuation history looks at:
-/// one and two plies back, and four under `USE_CONT_HIST_4`.
-pub const CONT_PLIES: usize = if USE_CONT_HIST_4 { 3 } else { 2 };
+/// one and two plies back.
+pub const CONT_PLIES: usize = 2;
 
-/// The piece-squares of the moves one, two (and four) plies before a
-/// move: the rows of the continuation history its ordering score reads.
+/// The piece-squares of the moves one and two plies before a move: the
+/// rows of the continuation history its ordering score reads.
 pub type Lineage = [PieceSquare; CONT_PLIES];
 
 /// A lineage with no earlier moves (the root, quiescence, tests).
@@ -67,9 +58,6 @@ pub fn piece_square(pos: &Position, mv: Move) -> PieceSquare {
         None => NO_PIECE_SQUARE,
     }
 }
-
-/// Rows of the pawn history (pawn structures it tells apart).
-const PAWN_HISTORY_ENTRIES: usize = 512;
 
 /// Entries of the correction table per side.
 const CORRECTION_ENTRIES: usize = 16_384;
@@ -133,7 +121,6 @@ pub struct Histories {
     counter: Vec<Move>,
     correction: Vec<i16>,
     non_pawn: Vec<i16>,
-    pawn: Vec<i16>,
 }
 
 impl Histories {
@@ -153,11 +140,6 @@ impl Histories {
             } else {
                 0
             })?,
-            pawn: zeroed(if USE_PAWN_HISTORY {
-                PAWN_HISTORY_ENTRIES * NO_PIECE_SQUARE
-            } else {
-                0
-            })?,
         })
     }
 
@@ -174,7 +156,6 @@ impl Histories {
         self.counter.fill(Move::default());
         self.correction.fill(0);
         self.non_pawn.fill(0);
-        self.pawn.fill(0);
     }
 
     /// The butterfly history of quiet move `mv`.
@@ -189,30 +170,11 @@ impl Histories {
         i32::from(self.continuation[prev * NO_PIECE_SQUARE + cur.min(NO_PIECE_SQUARE - 1)])
     }
 
-    #[inline]
-    fn pawn_index(pos: &Position, cur: PieceSquare) -> usize {
-        let row = ((pos.pawn_key() as u128 * PAWN_HISTORY_ENTRIES as u128) >> 64) as usize;
-        row * NO_PIECE_SQUARE + cur.min(NO_PIECE_SQUARE - 1)
-    }
-
-    /// The pawn history of a quiet move to `cur` in `pos` (0 when the
-    /// table is switched off).
-    #[inline]
-    pub fn pawn(&self, pos: &Position, cur: PieceSquare) -> i32 {
-        if USE_PAWN_HISTORY {
-            i32::from(self.pawn[Self::pawn_index(pos, cur)])
-        } else {
-            0
-        }
-    }
-
     /// The ordering score of quiet move `mv` (moving to `cur`), played after
     /// the moves of `prev`.
     #[inline]
     pub fn quiet_score(&self, pos: &Position, mv: Move, cur: PieceSquare, prev: &Lineage) -> i32 {
-        self.butterfly(pos, mv)
-            + prev.iter().map(|&p| self.continuation(p, cur)).sum::<i32>()
-            + self.pawn(pos, cur)
+        self.butterfly(pos, mv) + prev.iter().map(|&p| self.continuation(p, cur)).sum::<i32>()
     }
 
     /// Reward (positive `bonus`) or punish a quiet move.
@@ -224,22 +186,7 @@ impl Histories {
         prev: &Lineage,
         bonus: i32,
     ) {
-        if USE_PAWN_HISTORY {
-            gravity(&mut self.pawn[Self::pawn_index(pos, cur)], bonus);
-        }
-        self.update_quiet_for(pos.side_to_move(), mv, cur, prev, bonus);
-    }
-
-    /// [`update_quiet`](Self::update_quiet) for a move `side` played, where
-    /// the position it was played from is not at hand.
-    pub fn update_quiet_for(
-        &mut self,
-        side: Color,
-        mv: Move,
-        cur: PieceSquare,
-        prev: &Lineage,
-        bonus: i32,
-    ) {
+        let side = pos.side_to_move();
         gravity(&mut self.butterfly[Self::butterfly_index(side, mv)], bonus);
         let cur = cur.min(NO_PIECE_SQUARE - 1);
         for &prev in prev {
@@ -247,12 +194,6 @@ impl Histories {
                 gravity(&mut self.continuation[prev * NO_PIECE_SQUARE + cur], bonus);
             }
         }
-    }
-
-    /// Reward or punish quiet move `mv` of `side` in the butterfly table
-    /// alone.
-    pub fn update_butterfly(&mut self, side: Color, mv: Move, bonus: i32) {
-        gravity(&mut self.butterfly[Self::butterfly_index(side, mv)], bonus);
     }
 
     #[inline]

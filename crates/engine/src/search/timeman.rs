@@ -10,14 +10,11 @@
 //! The soft limit decides whether to start another iteration. With
 //! [`ADJUST`] (on), it moves with the search: a best move that keeps
 //! changing, or a score that falls, earns more time; a best move that has
-//! stood for several iterations, less. With [`USE_NODE_EFFORT`], so does
-//! the share of the nodes the best move took: a move the search had to
-//! work as hard for as for the others is less certain than one whose
-//! rivals were refuted at once. Without [`ADJUST`], no iteration starts
-//! past half the plan, since the next one takes longer than all before it
-//! together. (Both the stability scaling and the 30-move default, against
-//! 40 before, were kept together: +38 ± 21 Elo at 2+0.02, SPRT 11 in
-//! docs/STRENGTH.md.)
+//! stood for several iterations, less. Without [`ADJUST`], no iteration
+//! starts past half the plan, since the next one takes longer than all
+//! before it together. (The stability scaling and a 30-move default,
+//! against 40 before, were kept together: +38 ± 21 Elo at 2+0.02, SPRT 11
+//! in docs/STRENGTH.md; the default is 22 since row 36.)
 //!
 //! `go movetime T` uses the whole of `T` less the overhead, stopping in the
 //! middle of an iteration when the time is up.
@@ -41,18 +38,10 @@ pub struct Stability {
     /// The score of the last iteration less that of the one before (a
     /// negative number: the score fell).
     pub score_change: i32,
-    /// The share (0–1) of this search's nodes spent under the current best
-    /// root move; 0 when unknown.
-    pub best_move_effort: f64,
 }
 
 /// Scale the soft limit by the search's stability (see the module docs).
 pub const ADJUST: bool = true;
-
-/// Also scale it by the share of nodes the best move took (more time when
-/// the other moves needed as much work, less when they were refuted at
-/// once).
-pub const USE_NODE_EFFORT: bool = false;
 
 /// The moves a plan spreads the clock over when the GUI does not say.
 /// 40 → 30 was part of docs/STRENGTH.md row 11; 30 → 22 (about a third
@@ -120,14 +109,7 @@ impl TimeManager {
                 _ => 0.75,
             };
             let falling = (1.0 - f64::from(stability.score_change.min(0)) / 100.0).min(1.6);
-            // A best move that took most of the effort is clear; one that
-            // shares it with others is not. Neutral at 80 %.
-            let effort = if USE_NODE_EFFORT && stability.best_move_effort > 0.0 {
-                (1.6 - stability.best_move_effort) / 0.8
-            } else {
-                1.0
-            };
-            0.55 * stable * falling * effort
+            0.55 * stable * falling
         } else {
             0.5
         };
@@ -159,27 +141,22 @@ mod tests {
     }
 
     #[test]
-    fn a_contested_best_move_earns_more_time_than_a_clear_one() {
+    fn a_changing_best_move_earns_more_time_than_a_stable_one() {
         // Plan: 60 s / 30 moves = 2 s; the soft limit is a fraction of it.
         let tm = TimeManager::from_clock(60_000, 0, Some(30), 0);
-        let at = |effort: f64, ms: u64| {
+        let at = |iterations: u32, ms: u64| {
             let stability = Stability {
-                best_move_iterations: 2,
+                best_move_iterations: iterations,
                 score_change: 0,
-                best_move_effort: effort,
             };
             tm.another_iteration(Duration::from_millis(ms), stability)
         };
-        // 0.55 × 1.1 × 2 s = 1.21 s with the neutral 80 % (or unknown).
-        assert!(at(0.8, 1200) && !at(0.8, 1220));
-        assert_eq!(at(0.0, 1200), at(0.8, 1200));
-        assert_eq!(at(0.0, 1220), at(0.8, 1220));
-        if USE_NODE_EFFORT {
-            // 97 % of the nodes under the best move: under 1.0 s.
-            assert!(!at(0.97, 1050));
-            // 30 %: about 1.97 s.
-            assert!(at(0.3, 1900) && !at(0.3, 2000));
-        }
+        // 0.55 × 1.1 × 2 s = 1.21 s after two iterations with one move.
+        assert!(at(2, 1200) && !at(2, 1220));
+        // 0.55 × 1.4 × 2 s = 1.54 s when it just changed; 0.825 s when
+        // it stood for four iterations.
+        assert!(at(0, 1530) && !at(0, 1550));
+        assert!(at(4, 820) && !at(4, 830));
     }
 
     #[test]

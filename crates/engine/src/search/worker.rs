@@ -41,14 +41,9 @@ struct Frame {
     eval: i32,
     mv: Move,
     piece_square: PieceSquare,
-    /// Whether `mv` is a quiet move (not a capture, promotion or null move).
-    quiet: bool,
     excluded: Move,
     killers: [Move; 2],
     double_extensions: i32,
-    /// Cut-offs found at this ply below the current parent so far: many
-    /// mean the parent's moves keep being refuted.
-    cutoffs: u32,
 }
 
 impl Default for Frame {
@@ -57,11 +52,9 @@ impl Default for Frame {
             eval: NO_EVAL,
             mv: Move::NULL,
             piece_square: NO_PIECE_SQUARE,
-            quiet: false,
             excluded: Move::NULL,
             killers: [Move::NULL; 2],
             double_extensions: 0,
-            cutoffs: 0,
         }
     }
 }
@@ -110,13 +103,8 @@ pub(super) struct Worker<'a, 'l, T: SearchTable> {
     nodes: u64,
     seldepth: usize,
     root_moves: Vec<Move>,
-    /// Nodes spent under each of `root_moves`, over all iterations.
-    root_nodes: Vec<u64>,
     root_excluded: Vec<Move>,
     root_depth: u32,
-    /// The best root move completed in the iteration under way (its
-    /// reply and its score), for a search stopped before the iteration ends.
-    partial: Option<(Move, Option<Move>, i32)>,
 }
 
 impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
@@ -136,7 +124,6 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         // allocates: a helper that did could abort the process under a
         // memory limit while the next helper is being started.
         let root_moves = reserved(MAX_MOVES)?;
-        let root_nodes = reserved(MAX_MOVES)?;
         let root_excluded = reserved(MAX_MOVES)?;
         Ok(Worker {
             id,
@@ -156,10 +143,8 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             nodes: 0,
             seldepth: 0,
             root_moves,
-            root_nodes,
             root_excluded,
             root_depth: 0,
-            partial: None,
         })
     }
 
@@ -211,20 +196,12 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         if USE_CORRECTION_HISTORY {
             v = (v + self.hist.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         }
-        if USE_FIFTY_MOVE_DAMPING {
-            // The fifty-move rule draws what is not progressing: an
-            // advantage counts for less as the clock runs, so the side
-            // ahead prefers moves that reset it.
-            let clock = pos.halfmove_clock().min(100) as i32;
-            v = v * (FIFTY_MOVE_DAMPING - clock) / FIFTY_MOVE_DAMPING;
-        }
         v
     }
 
     /// Store a node's result in the shared table: the score made
     /// relative to the node (mate distances), the raw static evaluation
-    /// and the depth clamped to what an entry holds; `pv` when the node
-    /// is or was on a principal variation.
+    /// and the depth clamped to what an entry holds.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &self,
@@ -235,7 +212,6 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         raw_eval: i32,
         depth: i32,
         bound: Bound,
-        pv: bool,
     ) {
         let entry = TtEntry {
             mv,
@@ -243,7 +219,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             eval: raw_eval.clamp(-MATE, MATE) as i16,
             depth: depth.clamp(0, 255) as u8,
             bound,
-            pv: pv && USE_TT_PV,
+            pv: false,
         };
         self.shared.tt.store(pos.key(), pos.lock(), entry);
     }
@@ -290,8 +266,6 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m)
             }),
         );
-        self.root_nodes.clear();
-        self.root_nodes.resize(self.root_moves.len(), 0);
         let mut result = SearchResult {
             best: self.root_moves.first().copied(),
             ponder: None,
@@ -318,7 +292,6 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         'deepening: for depth in start_depth..=max_depth {
             self.root_depth = depth;
             self.root_excluded.clear();
-            self.partial = None;
             let best_before = result.best;
             let score_before = result.score;
             for pv_idx in 0..multipv {
@@ -332,16 +305,6 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 let score = loop {
                     let s = self.negamax(pos, alpha, beta, depth as i32, 0, false);
                     if self.stopped() && depth > 1 {
-                        // A root move that completed this deeper iteration
-                        // above the others beats the last iteration's
-                        // choice (it was searched first, or failed low).
-                        if USE_PARTIAL_ITERATION && pv_idx == 0 {
-                            if let Some((mv, reply, s)) = self.partial {
-                                result.best = Some(mv);
-                                result.ponder = reply;
-                                result.score = s;
-                            }
-                        }
                         break 'deepening;
                     }
                     let bound = if s <= alpha {
@@ -401,13 +364,6 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                     0
                 };
                 stability.score_change = result.score - score_before;
-                stability.best_move_effort = self
-                    .root_moves
-                    .iter()
-                    .position(|&m| Some(m) == result.best)
-                    .map_or(0.0, |i| {
-                        self.root_nodes[i] as f64 / self.nodes.max(1) as f64
-                    });
                 let control = &self.shared.control;
                 if !control.pondering()
                     && !self

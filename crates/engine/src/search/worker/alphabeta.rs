@@ -8,8 +8,8 @@
 //! docs/STRENGTH.md records the match that kept or rejected each.
 
 use super::{bound_of, Worker, INF, NO_EVAL, STACK_OFFSET, TRIED};
-use crate::search::history::{piece_square, Lineage, NO_LINEAGE, NO_PIECE_SQUARE};
-use crate::search::movepick::{is_noisy, Context, MovePicker, Stage};
+use crate::search::history::{piece_square, Lineage, NO_PIECE_SQUARE};
+use crate::search::movepick::{is_noisy, Context, MovePicker};
 use crate::search::params::*;
 use crate::search::see::see_ge;
 use crate::search::{from_tt, SearchTable, MATE, MATE_BOUND, MAX_PLY};
@@ -63,9 +63,6 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             self.shared.tt.probe(pos.key(), pos.lock())
         };
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
-        let tt_noisy = !tt_move.is_null() && is_noisy(pos, tt_move);
-        // On a principal variation now, or when the table entry was made.
-        let tt_pv = pv_node || (USE_TT_PV && tt.is_some_and(|e| e.pv));
         if let Some(e) = tt {
             if !pv_node && !root && i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply, pos.halfmove_clock());
@@ -75,16 +72,6 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                     Bound::Upper => s <= alpha,
                 };
                 if cut {
-                    if USE_TT_CUTOFF_HISTORY
-                        && s >= beta
-                        && !tt_move.is_null()
-                        && !is_noisy(pos, tt_move)
-                    {
-                        let prev = self.lineage(ss);
-                        let cur = piece_square(pos, tt_move);
-                        let bonus = Self::history_bonus(depth);
-                        self.hist.update_quiet(pos, tt_move, cur, &prev, bonus);
-                    }
                     return s;
                 }
             }
@@ -100,20 +87,6 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             (raw, self.corrected(pos, raw))
         };
         self.stack[ss].eval = static_eval;
-        if USE_EVAL_DIFF_HISTORY
-            && !root
-            && excluded.is_null()
-            && static_eval != NO_EVAL
-            && self.stack[ss - 1].eval != NO_EVAL
-            && self.stack[ss - 1].quiet
-        {
-            // The opponent's quiet move moved the static evaluation by
-            // −(their eval + ours): a move that gained earns history.
-            let bonus = (-EVAL_DIFF_SCALE * (self.stack[ss - 1].eval + static_eval))
-                .clamp(-EVAL_DIFF_MAX, EVAL_DIFF_MAX);
-            self.hist
-                .update_butterfly(!pos.side_to_move(), self.stack[ss - 1].mv, bonus);
-        }
         // What pruning compares with beta and alpha.
         let eval = Self::tt_adjusted(static_eval, tt, ply, pos.halfmove_clock());
         let improving = USE_IMPROVING
@@ -121,9 +94,6 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             && (self.stack[ss - 2].eval == NO_EVAL || static_eval > self.stack[ss - 2].eval);
         self.stack[ss + 1].killers = [Move::NULL; 2];
         self.stack[ss + 1].excluded = Move::NULL;
-        if USE_LMR_CUTOFFS {
-            self.stack[ss + 1].cutoffs = 0;
-        }
         self.stack[ss].double_extensions = if root {
             0
         } else {
@@ -136,13 +106,6 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             let margin = RFP_MARGIN * (depth - i32::from(improving));
             if depth <= RFP_DEPTH && eval - margin >= beta && beta.abs() < MATE_BOUND {
                 return eval;
-            }
-            // Razoring: far below alpha, see whether captures can help.
-            if USE_RAZORING && depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < alpha {
-                let q = self.qsearch(pos, alpha, alpha + 1, ply);
-                if q < alpha {
-                    return q;
-                }
             }
             // Null move, not after a null move, not in pawn endings
             // (zugzwang).
@@ -159,7 +122,6 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 if child.play_null().is_ok() {
                     self.stack[ss].mv = Move::NULL;
                     self.stack[ss].piece_square = NO_PIECE_SQUARE;
-                    self.stack[ss].quiet = false;
                     self.keys.push(child.key());
                     let score =
                         -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
@@ -190,7 +152,6 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         child.play_unchecked(mv);
                         self.stack[ss].mv = mv;
                         self.stack[ss].piece_square = piece_square(pos, mv);
-                        self.stack[ss].quiet = false;
                         self.keys.push(child.key());
                         let mut score = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
                         if score >= pc_beta {
@@ -246,11 +207,6 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             }
             let quiet = !is_noisy(pos, mv);
             let cur = piece_square(pos, mv);
-            let history = if quiet {
-                self.hist.quiet_score(pos, mv, cur, &prev)
-            } else {
-                self.hist.capture(pos, mv)
-            };
             // Asked only where a decision needs it (most moves at shallow
             // depth never do), and then at most once.
             let check_memo = std::cell::OnceCell::new();
@@ -279,28 +235,16 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                             continue;
                         }
                     }
-                    // Futility: judged on the depth the move would get
-                    // after its late-move reduction, when so switched.
-                    let fp_depth = if USE_FP_LMR_DEPTH {
-                        let r = i32::from(self.lmr[(depth as usize).min(63)][(played + 1).min(63)]);
-                        (depth - r).max(1)
-                    } else {
-                        depth
-                    };
-                    if fp_depth <= FP_DEPTH
-                        && eval + FP_BASE + FP_MARGIN * fp_depth <= alpha
+                    // Futility: a quiet move far below alpha at shallow
+                    // depth.
+                    if depth <= FP_DEPTH
+                        && eval + FP_BASE + FP_MARGIN * depth <= alpha
                         && !gives_check()
                     {
                         if n_quiets < TRIED {
                             quiets[n_quiets] = mv;
                             n_quiets += 1;
                         }
-                        continue;
-                    }
-                    if USE_HISTORY_PRUNING
-                        && depth <= HISTORY_PRUNE_DEPTH
-                        && history < -HISTORY_PRUNE * depth
-                    {
                         continue;
                     }
                 }
@@ -364,89 +308,33 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             self.keys.push(child.key());
             self.stack[ss].mv = mv;
             self.stack[ss].piece_square = cur;
-            self.stack[ss].quiet = quiet;
             played += 1;
             let new_depth = depth - 1 + extension;
-            let nodes_before = self.nodes;
             let mut score;
             if played == 1 {
                 score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
             } else {
                 // Late-move reduction.
                 let mut r = 0;
-                let reducible = || {
-                    if USE_LMR_ADJUSTMENTS {
-                        quiet || picker.stage() == Stage::BadNoisy
-                    } else {
-                        !in_check
-                            && (quiet || (USE_LMR_BAD_NOISY && picker.stage() == Stage::BadNoisy))
-                            && !gives_check()
-                    }
-                };
                 let first = if pv_node { LMR_FIRST_PV } else { LMR_FIRST };
-                if depth >= 3 && played > first && reducible() {
+                if depth >= 3 && played > first && !in_check && quiet && !gives_check() {
                     r = i32::from(self.lmr[(depth as usize).min(63)][played.min(63)]);
-                    if tt_pv {
-                        r -= 1;
-                    }
-                    if USE_LMR_ADJUSTMENTS {
-                        r += i32::from(!improving) + i32::from(cut_node);
-                        r -= i32::from(gives_check());
-                        if quiet {
-                            r -= history / LMR_HISTORY_DIVISOR;
-                        }
-                    } else {
-                        if USE_LMR_HISTORY {
-                            r -= history / LMR_HISTORY_DIVISOR;
-                        }
-                        if USE_LMR_CUT_NODE {
-                            r += i32::from(cut_node);
-                        }
-                        if USE_LMR_IMPROVING {
-                            r += i32::from(!improving);
-                        }
-                        if USE_LMR_TT_NOISY {
-                            r += i32::from(tt_noisy);
-                        }
-                        if USE_LMR_CUTOFFS {
-                            r += i32::from(self.stack[ss + 1].cutoffs > LMR_CUTOFFS);
-                        }
+                    r -= i32::from(pv_node);
+                    if USE_LMR_IMPROVING {
+                        r += i32::from(!improving);
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 score = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-                let mut full_depth = new_depth;
                 if score > alpha && r > 0 {
-                    if USE_LMR_DEEPER {
-                        // A reduced move that beat the best by far earns a
-                        // ply more; one that barely beat it, a ply less.
-                        if score > best + LMR_DEEPER_MARGIN + 2 * new_depth {
-                            full_depth += 1;
-                        } else if score < best + LMR_SHALLOWER_MARGIN {
-                            full_depth -= 1;
-                        }
-                    }
-                    if full_depth > new_depth - r {
-                        score = -self.negamax(
-                            &child,
-                            -alpha - 1,
-                            -alpha,
-                            full_depth,
-                            ply + 1,
-                            !cut_node,
-                        );
-                    }
+                    score =
+                        -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, -beta, -alpha, full_depth, ply + 1, false);
+                    score = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
                 }
             }
             self.keys.pop();
-            if root {
-                if let Some(i) = self.root_moves.iter().position(|&m| m == mv) {
-                    self.root_nodes[i] += self.nodes - nodes_before;
-                }
-            }
             if self.stopped() {
                 return 0;
             }
@@ -461,22 +349,11 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                         self.pv[ply][j + 1] = self.pv[ply + 1][j];
                     }
                     self.pv_len[ply] = n + 1;
-                    if root && self.root_excluded.is_empty() {
-                        let reply = (n > 0).then(|| self.pv[0][1]);
-                        self.partial = Some((mv, reply, score));
-                    }
                     if score >= beta {
-                        if USE_LMR_CUTOFFS {
-                            self.stack[ss].cutoffs += 1;
-                        }
-                        // A move that beat beta by far teaches as much
-                        // as a search one ply deeper would have.
-                        let learn_depth = depth
-                            + i32::from(USE_BIG_CUTOFF_BONUS && score > beta + BIG_CUTOFF_MARGIN);
                         self.cutoff(
                             pos,
                             ss,
-                            learn_depth,
+                            depth,
                             mv,
                             quiet,
                             &quiets[..n_quiets],
@@ -505,20 +382,6 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             };
         }
         let bound = bound_of(best, old_alpha, alpha, beta);
-        if USE_PRIOR_BONUS
-            && bound == Bound::Upper
-            && !root
-            && excluded.is_null()
-            && self.stack[ss - 1].quiet
-        {
-            // Every reply failed low: the quiet move that led here refuted
-            // its parent's alternatives, so its histories learn as from a
-            // cut-off at the parent.
-            let bonus = Self::history_bonus(depth);
-            let parent = self.lineage(ss - 1);
-            self.hist
-                .update_quiet_for(!us, self.stack[ss - 1].mv, prev[0], &parent, bonus);
-        }
         if USE_CORRECTION_HISTORY
             && !in_check
             && excluded.is_null()
@@ -534,22 +397,19 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         let root_excluding = root && !self.root_excluded.is_empty();
         if excluded.is_null() && !root_excluding && !self.limits.no_tt {
-            self.store(pos, ply, best_move, best, raw_eval, depth, bound, tt_pv);
+            self.store(pos, ply, best_move, best, raw_eval, depth, bound);
         }
         best
     }
 
     /// The continuation-history rows of a move at stack frame `ss`: the
-    /// moves one, two and (under [`USE_CONT_HIST_4`]) four plies before.
+    /// moves one and two plies before.
     #[inline]
     fn lineage(&self, ss: usize) -> Lineage {
-        let mut prev = NO_LINEAGE;
-        prev[0] = self.stack[ss - 1].piece_square;
-        prev[1] = self.stack[ss - 2].piece_square;
-        if let Some(fourth) = prev.get_mut(2) {
-            *fourth = self.stack[ss - 4].piece_square;
-        }
-        prev
+        [
+            self.stack[ss - 1].piece_square,
+            self.stack[ss - 2].piece_square,
+        ]
     }
 
     /// Learn from a cut-off by `mv`: reward it, punish the moves tried

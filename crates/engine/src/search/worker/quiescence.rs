@@ -8,7 +8,6 @@
 //! stored at depth 0, when [`USE_QSEARCH_TT`] says so.
 
 use super::{bound_of, Worker, INF, NO_EVAL};
-use crate::eval::SEE_VALUE;
 use crate::search::movepick::MovePicker;
 use crate::search::params::*;
 use crate::search::{from_tt, SearchTable, MATE, MAX_PLY};
@@ -65,22 +64,8 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             (stand, raw)
         };
         let mut best_move = Move::NULL;
-        // Below this, a capture's victim cannot lift the score to alpha.
-        let futility_base = best + QS_FUTILITY_MARGIN;
         let mut picker = MovePicker::quiescence(pos, tt.map_or(Move::NULL, |e| e.mv));
         while let Some(mv) = picker.next(pos, self.hist) {
-            if USE_QS_FUTILITY && !in_check && mv.promotion().is_none() {
-                let victim = if pos.is_en_passant(mv) {
-                    SEE_VALUE[0]
-                } else {
-                    pos.role_at(mv.to()).map_or(0, |r| SEE_VALUE[r.index()])
-                };
-                // The check test last: it is the costly one.
-                if futility_base + victim <= alpha && !pos.gives_check(mv) {
-                    best = best.max(futility_base + victim);
-                    continue;
-                }
-            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             self.shared.tt.prefetch(child.key());
@@ -103,8 +88,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         if USE_QSEARCH_TT && !self.limits.no_tt && !self.stopped() {
             let bound = bound_of(best, old_alpha, alpha, beta);
-            let tt_pv = pv_node || tt.is_some_and(|e| e.pv);
-            self.store(pos, ply, best_move, best, raw, 0, bound, tt_pv);
+            self.store(pos, ply, best_move, best, raw, 0, bound);
         }
         best
     }
