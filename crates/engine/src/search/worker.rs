@@ -199,6 +199,16 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         v
     }
 
+    /// The shared table's entry for `pos` (none when the table is off).
+    #[inline]
+    fn probe(&self, pos: &Position) -> Option<TtEntry> {
+        if self.limits.no_tt {
+            None
+        } else {
+            self.shared.tt.probe(pos.key(), pos.lock())
+        }
+    }
+
     /// Store a node's result in the shared table: the score made
     /// relative to the node (mate distances), the raw static evaluation
     /// and the depth clamped to what an entry holds.

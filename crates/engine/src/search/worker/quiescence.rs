@@ -32,8 +32,8 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         let pv_node = beta - alpha > 1;
         let in_check = pos.is_check();
-        let tt = if USE_QSEARCH_TT && !self.limits.no_tt {
-            self.shared.tt.probe(pos.key(), pos.lock())
+        let tt = if USE_QSEARCH_TT {
+            self.probe(pos)
         } else {
             None
         };
