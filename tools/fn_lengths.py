@@ -22,17 +22,21 @@ def functions(path):
         if not m:
             i += 1
             continue
-        depth, started, j = 0, False, i
+        depth, parens, started, j = 0, 0, False, i
         while j < len(lines):
             code = lines[j].split("//")[0]
-            if ";" in code and not started and "{" not in code:
-                break  # a declaration without a body
             for ch in code:
-                if ch == "{":
+                if ch == "(":
+                    parens += 1
+                elif ch == ")":
+                    parens -= 1
+                elif ch == "{":
                     depth += 1
                     started = True
                 elif ch == "}":
                     depth -= 1
+            if not started and parens == 0 and code.rstrip().endswith(";"):
+                break  # a declaration without a body (a trait method)
             if started and depth <= 0:
                 yield m.group(5), i + 1, j - i + 1
                 break

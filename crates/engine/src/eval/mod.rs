@@ -269,266 +269,338 @@ fn pawn_attack_set(pos: &Position, c: Color) -> Bitboard {
     p.east() | p.west()
 }
 
+/// What each side attacks, gathered while the pieces are scored and read
+/// by the terms that follow (threats, checks, king safety, passed pawns).
+struct Attacks {
+    /// Squares attacked by each colour's pawns.
+    pawn: [Bitboard; 2],
+    /// Squares attacked by each colour's pieces of each role.
+    by: [[Bitboard; 6]; 2],
+    /// Squares attacked by each colour at all.
+    all: [Bitboard; 2],
+}
+
 /// Every term except the pawn structure's.
 fn pieces<T: Terms>(pos: &Position, passed: &[Bitboard; 2], t: &mut T) {
-    let occ = pos.occupied();
-    let pawn_att = [
-        pawn_attack_set(pos, Color::White),
-        pawn_attack_set(pos, Color::Black),
-    ];
-    // Attacks by colour and role, for threats and checks.
-    let mut by = [[Bitboard::EMPTY; 6]; 2];
-    let mut all = [Bitboard::EMPTY; 2];
-    let mut units = [0i32; 2];
+    let mut att = Attacks {
+        pawn: [
+            pawn_attack_set(pos, Color::White),
+            pawn_attack_set(pos, Color::Black),
+        ],
+        by: [[Bitboard::EMPTY; 6]; 2],
+        all: [Bitboard::EMPTY; 2],
+    };
     for color in Color::ALL {
         let us = color.index();
-        let them = !color;
-        let own = pos.by_color(color);
-        let area = !own & !pawn_att[them.index()];
-        let their_king = pos.king(them);
-        let zone = king_attacks(their_king).with(their_king);
-        let their_pawns = pos.pieces(them, Role::Pawn);
-        by[us][Role::Pawn.index()] = pawn_att[us];
-        by[us][Role::King.index()] = king_attacks(pos.king(color));
-        // Pawns' material and squares are pawn-structure terms (kept in
-        // the pawn hash table with the others).
-        for role in Role::NON_PAWN {
-            for sq in pos.pieces(color, role) {
-                t.piece(color, role, sq);
-                let (att, mobility, weight) = match role {
-                    Role::Knight => (knight_attacks(sq), MOBILITY_KNIGHT, 2),
-                    Role::Bishop => (bishop_attacks(sq, occ), MOBILITY_BISHOP, 2),
-                    Role::Rook => (rook_attacks(sq, occ), MOBILITY_ROOK, 3),
-                    Role::Queen => (
-                        rook_attacks(sq, occ) | bishop_attacks(sq, occ),
-                        MOBILITY_QUEEN,
-                        5,
-                    ),
-                    _ => continue,
-                };
-                by[us][role.index()] |= att;
-                t.add(mobility + (att & area).count() as usize, color, 1);
-                units[us] += weight * (att & zone).count() as i32;
-                match role {
-                    Role::Rook => {
-                        let file = Bitboard::file(sq.file());
-                        if (file & pos.by_role(Role::Pawn)).is_empty() {
-                            t.add(ROOK_OPEN, color, 1);
-                        } else if (file & pos.pieces(color, Role::Pawn)).is_empty() {
-                            t.add(ROOK_SEMI_OPEN, color, 1);
-                        }
-                    }
-                    Role::Knight | Role::Bishop => {
-                        let r = sq.rank().relative_to(color);
-                        let reachable = {
-                            // Squares enemy pawns could attack from ahead.
-                            let ahead = pawns::front_span(color, sq);
-                            (ahead.east() | ahead.west()) & their_pawns
-                        };
-                        if (Rank::Fourth..=Rank::Sixth).contains(&r)
-                            && pawn_att[us].contains(sq)
-                            && reachable.is_empty()
-                        {
-                            let term = if role == Role::Knight {
-                                KNIGHT_OUTPOST
-                            } else {
-                                BISHOP_OUTPOST
-                            };
-                            t.add(term, color, 1);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        all[us] = by[us].iter().fold(Bitboard::EMPTY, |a, &b| a | b);
-        if pos.pieces(color, Role::Bishop).more_than_one() {
-            t.add(BISHOP_PAIR, color, 1);
-        }
-        t.add(KING_DANGER + (units[us] as usize).min(31), color, 1);
-
-        // Our own king: shield and open files.
-        let king = pos.king(color);
-        let own_pawns = pos.pieces(color, Role::Pawn);
-        let files = {
-            let f = Bitboard::file(king.file());
-            f | f.east() | f.west()
-        };
-        let near = Bitboard::from_square(king).north_for(color);
-        let near = Bitboard::rank(near.first().map_or(Rank::First, |s| s.rank()));
-        let far = near.north_for(color);
-        t.add(
-            SHIELD_NEAR,
-            color,
-            (own_pawns & files & near).count() as i32,
-        );
-        t.add(SHIELD_FAR, color, (own_pawns & files & far).count() as i32);
-        let king_file = Bitboard::file(king.file());
-        if (king_file & pos.by_role(Role::Pawn)).is_empty() {
-            t.add(KING_OPEN_FILE, color, 1);
-        } else if (king_file & own_pawns).is_empty() {
-            t.add(KING_SEMI_OPEN_FILE, color, 1);
-        }
-
-        // Space: safe central squares behind own pawns.
-        let mut behind = own_pawns;
-        for _ in 0..3 {
-            behind = behind | behind.south_for(color);
-        }
-        let centre = (Bitboard::file(File::C)
-            | Bitboard::file(File::D)
-            | Bitboard::file(File::E)
-            | Bitboard::file(File::F))
-            & (Bitboard::rank(Rank::Second.relative_to(color))
-                | Bitboard::rank(Rank::Third.relative_to(color))
-                | Bitboard::rank(Rank::Fourth.relative_to(color)));
-        let space = centre & behind & !own_pawns & !pawn_att[them.index()];
-        t.add(SPACE, color, space.count() as i32);
+        att.by[us] = piece_activity(pos, color, &att.pawn, t);
+        att.all[us] = att.by[us].iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+        king_shelter(pos, color, t);
+        space(pos, color, &att.pawn, t);
     }
-
     for color in Color::ALL {
-        let us = color.index();
-        let them = !color;
-        let their = pos.by_color(them);
-        let targets = their - pos.by_role(Role::King);
-        // Threats, counted set-wise per victim role. Pawns are victims of
-        // minor pieces and rooks only where no enemy pawn defends them,
-        // and never of pawns.
-        let minor_att = by[us][Role::Knight.index()] | by[us][Role::Bishop.index()];
-        let enemy_pawns = pos.pieces(them, Role::Pawn);
-        let weak_pawns = enemy_pawns & !pawn_att[them.index()];
-        for victim in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
-            let (v, pawn_threat) = if victim == Role::Pawn {
-                (weak_pawns, Bitboard::EMPTY)
-            } else {
-                (their & pos.by_role(victim), by[us][Role::Pawn.index()])
-            };
-            if v.is_empty() {
-                continue;
-            }
-            for (term, att) in [
-                (THREAT_BY_PAWN, pawn_threat),
-                (THREAT_BY_MINOR, minor_att),
-                (THREAT_BY_ROOK, by[us][Role::Rook.index()]),
-            ] {
-                let n = (v & att).count() as i32;
-                if n > 0 {
-                    t.add(term + victim.index(), color, n);
-                }
-            }
-        }
-        let hanging = (targets - pos.by_role(Role::Pawn)) & all[us] & !all[them.index()];
-        if hanging.any() {
-            t.add(HANGING, color, hanging.count() as i32);
-        }
-        let king_threats = targets & by[us][Role::King.index()] & !all[them.index()];
-        if king_threats.any() {
-            t.add(THREAT_BY_KING, color, king_threats.count() as i32);
-        }
-        // Safe checks: squares from which a piece could check, that the
-        // piece reaches, that are free of own pieces and not defended.
-        let king = pos.king(them);
-        let safe = !pos.by_color(color) & !all[them.index()];
-        let rook_lines = rook_attacks(king, occ);
-        let bishop_lines = bishop_attacks(king, occ);
-        for (role, lines) in [
-            (Role::Knight, knight_attacks(king)),
-            (Role::Bishop, bishop_lines),
-            (Role::Rook, rook_lines),
-            (Role::Queen, rook_lines | bishop_lines),
-        ] {
-            let n = (by[us][role.index()] & lines & safe).count() as i32;
-            if n > 0 {
-                t.add(SAFE_CHECK + role.index(), color, n);
-            }
-        }
-        // Our own king's surroundings: enemy pawns storming its files,
-        // weak squares next to it.
-        let own_king = pos.king(color);
-        let kf = own_king.file().index() as u8;
-        for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
-            let Some(file) = File::new(f) else { continue };
-            let nearest = (Bitboard::file(file) & enemy_pawns)
-                .iter()
-                .map(|sq| sq.rank().relative_to(color).index())
-                .min()
-                .unwrap_or(0);
-            t.add(PAWN_STORM + nearest, color, 1);
-        }
-        let strong = by[us][Role::Pawn.index()]
-            | by[us][Role::Knight.index()]
-            | by[us][Role::Bishop.index()]
-            | by[us][Role::Rook.index()];
-        let weak = by[us][Role::King.index()] & all[them.index()] & !strong;
-        if weak.any() {
-            t.add(KING_ZONE_WEAK, color, weak.count() as i32);
-        }
-        // Pieces a safe pawn push would attack.
-        let own_pawns = pos.pieces(color, Role::Pawn);
-        let one = own_pawns.north_for(color) & !occ;
-        let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).north_for(color) & !occ;
-        let safe_push = (one | two) & (!all[them.index()] | all[us]);
-        let pushed = safe_push.north_for(color);
-        let push_threats =
-            (pushed.east() | pushed.west()) & targets & !pos.by_role(Role::Pawn) & !pawn_att[us];
-        if push_threats.any() {
-            t.add(PAWN_PUSH_THREAT, color, push_threats.count() as i32);
-        }
-        let restricted = all[us] & all[them.index()] & !pawn_att[them.index()];
-        if restricted.any() {
-            t.add(RESTRICTED, color, restricted.count() as i32);
-        }
-        // Minor pieces: distance from the own king, and bishops' own pawns
-        // on their colour.
-        for sq in pos.pieces(color, Role::Knight) {
-            t.add(KING_PROTECTOR, color, distance(sq, own_king));
-        }
-        let minors = pos.pieces(color, Role::Knight) | pos.pieces(color, Role::Bishop);
-        let behind = minors & own_pawns.south_for(color);
-        if behind.any() {
-            t.add(MINOR_BEHIND_PAWN, color, behind.count() as i32);
-        }
-        for sq in pos.pieces(color, Role::Bishop) {
-            t.add(KING_PROTECTOR + 1, color, distance(sq, own_king));
-            let colour = if Bitboard::DARK_SQUARES.contains(sq) {
-                Bitboard::DARK_SQUARES
-            } else {
-                !Bitboard::DARK_SQUARES
-            };
-            t.add(BISHOP_PAWNS, color, (own_pawns & colour).count() as i32);
-        }
-
-        // Passed pawns: what depends on the pieces and kings.
-        let attacked = all[them.index()];
-        for sq in passed[us] {
-            let r = sq.rank().relative_to(color).index();
-            let Some(stop) = Bitboard::from_square(sq).north_for(color).first() else {
-                continue;
-            };
-            if occ.contains(stop) {
-                t.add(PASSED_BLOCKED + r, color, 1);
-            }
-            let path = pawns::front_span(color, sq);
-            if (path & occ).is_empty() {
-                t.add(PASSED_FREE + r, color, 1);
-            }
-            if !attacked.contains(stop) {
-                t.add(PASSED_SAFE_STOP + r, color, 1);
-            }
-            if (path & attacked).is_empty() {
-                t.add(PASSED_SAFE_PATH + r, color, 1);
-            }
-            t.add(PASSED_OWN_KING + r, color, distance(own_king, stop));
-            t.add(PASSED_THEIR_KING + r, color, distance(king, stop));
-        }
+        threats(pos, color, &att, t);
+        king_attack(pos, color, &att, t);
+        minor_pieces(pos, color, t);
+        passed_pawns(pos, color, passed[color.index()], &att, t);
     }
     t.add(TEMPO, pos.side_to_move(), 1);
+}
+
+/// `color`'s pieces other than pawns: material and square, mobility,
+/// attacks on the enemy king's zone (king danger), rooks on open files,
+/// outposts, the bishop pair. Returns what they attack by role (pawns and
+/// king included).
+#[inline]
+fn piece_activity<T: Terms>(
+    pos: &Position,
+    color: Color,
+    pawn_att: &[Bitboard; 2],
+    t: &mut T,
+) -> [Bitboard; 6] {
+    let us = color.index();
+    let them = !color;
+    let occ = pos.occupied();
+    let area = !pos.by_color(color) & !pawn_att[them.index()];
+    let their_king = pos.king(them);
+    let zone = king_attacks(their_king).with(their_king);
+    let their_pawns = pos.pieces(them, Role::Pawn);
+    let mut by = [Bitboard::EMPTY; 6];
+    by[Role::Pawn.index()] = pawn_att[us];
+    by[Role::King.index()] = king_attacks(pos.king(color));
+    let mut units = 0i32;
+    // Pawns' material and squares are pawn-structure terms (kept in the
+    // pawn hash table with the others).
+    for role in Role::NON_PAWN {
+        for sq in pos.pieces(color, role) {
+            t.piece(color, role, sq);
+            let (a, mobility, weight) = match role {
+                Role::Knight => (knight_attacks(sq), MOBILITY_KNIGHT, 2),
+                Role::Bishop => (bishop_attacks(sq, occ), MOBILITY_BISHOP, 2),
+                Role::Rook => (rook_attacks(sq, occ), MOBILITY_ROOK, 3),
+                Role::Queen => (
+                    rook_attacks(sq, occ) | bishop_attacks(sq, occ),
+                    MOBILITY_QUEEN,
+                    5,
+                ),
+                _ => continue,
+            };
+            by[role.index()] |= a;
+            t.add(mobility + (a & area).count() as usize, color, 1);
+            units += weight * (a & zone).count() as i32;
+            match role {
+                Role::Rook => {
+                    let file = Bitboard::file(sq.file());
+                    if (file & pos.by_role(Role::Pawn)).is_empty() {
+                        t.add(ROOK_OPEN, color, 1);
+                    } else if (file & pos.pieces(color, Role::Pawn)).is_empty() {
+                        t.add(ROOK_SEMI_OPEN, color, 1);
+                    }
+                }
+                Role::Knight | Role::Bishop => {
+                    let r = sq.rank().relative_to(color);
+                    // Squares enemy pawns could attack from ahead.
+                    let ahead = pawns::front_span(color, sq);
+                    let reachable = (ahead.east() | ahead.west()) & their_pawns;
+                    if (Rank::Fourth..=Rank::Sixth).contains(&r)
+                        && pawn_att[us].contains(sq)
+                        && reachable.is_empty()
+                    {
+                        let term = if role == Role::Knight {
+                            KNIGHT_OUTPOST
+                        } else {
+                            BISHOP_OUTPOST
+                        };
+                        t.add(term, color, 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if pos.pieces(color, Role::Bishop).more_than_one() {
+        t.add(BISHOP_PAIR, color, 1);
+    }
+    t.add(KING_DANGER + (units as usize).min(31), color, 1);
+    by
+}
+
+/// `color`'s own king: the pawn shield in front of it, open files on it.
+#[inline]
+fn king_shelter<T: Terms>(pos: &Position, color: Color, t: &mut T) {
+    let king = pos.king(color);
+    let own_pawns = pos.pieces(color, Role::Pawn);
+    let files = {
+        let f = Bitboard::file(king.file());
+        f | f.east() | f.west()
+    };
+    let near = Bitboard::from_square(king).north_for(color);
+    let near = Bitboard::rank(near.first().map_or(Rank::First, |s| s.rank()));
+    let far = near.north_for(color);
+    t.add(
+        SHIELD_NEAR,
+        color,
+        (own_pawns & files & near).count() as i32,
+    );
+    t.add(SHIELD_FAR, color, (own_pawns & files & far).count() as i32);
+    let king_file = Bitboard::file(king.file());
+    if (king_file & pos.by_role(Role::Pawn)).is_empty() {
+        t.add(KING_OPEN_FILE, color, 1);
+    } else if (king_file & own_pawns).is_empty() {
+        t.add(KING_SEMI_OPEN_FILE, color, 1);
+    }
+}
+
+/// Space: safe central squares behind `color`'s pawns.
+#[inline]
+fn space<T: Terms>(pos: &Position, color: Color, pawn_att: &[Bitboard; 2], t: &mut T) {
+    let own_pawns = pos.pieces(color, Role::Pawn);
+    let mut behind = own_pawns;
+    for _ in 0..3 {
+        behind = behind | behind.south_for(color);
+    }
+    let centre = (Bitboard::file(File::C)
+        | Bitboard::file(File::D)
+        | Bitboard::file(File::E)
+        | Bitboard::file(File::F))
+        & (Bitboard::rank(Rank::Second.relative_to(color))
+            | Bitboard::rank(Rank::Third.relative_to(color))
+            | Bitboard::rank(Rank::Fourth.relative_to(color)));
+    let space = centre & behind & !own_pawns & !pawn_att[(!color).index()];
+    t.add(SPACE, color, space.count() as i32);
+}
+
+/// `color`'s threats: enemy pieces attacked by lesser ones (pawns only
+/// where no enemy pawn defends them), hanging pieces, king attacks on
+/// undefended pieces, safe pawn pushes that would attack, squares both
+/// sides contest.
+#[inline]
+fn threats<T: Terms>(pos: &Position, color: Color, att: &Attacks, t: &mut T) {
+    let (us, them) = (color.index(), (!color).index());
+    let by = &att.by[us];
+    let their = pos.by_color(!color);
+    let targets = their - pos.by_role(Role::King);
+    let minor_att = by[Role::Knight.index()] | by[Role::Bishop.index()];
+    let weak_pawns = pos.pieces(!color, Role::Pawn) & !att.pawn[them];
+    for victim in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
+        let (v, pawn_threat) = if victim == Role::Pawn {
+            (weak_pawns, Bitboard::EMPTY)
+        } else {
+            (their & pos.by_role(victim), by[Role::Pawn.index()])
+        };
+        if v.is_empty() {
+            continue;
+        }
+        for (term, a) in [
+            (THREAT_BY_PAWN, pawn_threat),
+            (THREAT_BY_MINOR, minor_att),
+            (THREAT_BY_ROOK, by[Role::Rook.index()]),
+        ] {
+            let n = (v & a).count() as i32;
+            if n > 0 {
+                t.add(term + victim.index(), color, n);
+            }
+        }
+    }
+    let hanging = (targets - pos.by_role(Role::Pawn)) & att.all[us] & !att.all[them];
+    if hanging.any() {
+        t.add(HANGING, color, hanging.count() as i32);
+    }
+    let king_threats = targets & by[Role::King.index()] & !att.all[them];
+    if king_threats.any() {
+        t.add(THREAT_BY_KING, color, king_threats.count() as i32);
+    }
+}
+
+/// Attack and defence of the kings: `color`'s safe checks on the enemy
+/// king, enemy pawns storming `color`'s king, weak squares next to it;
+/// then the pawn-push threats and contested squares (in this order, which
+/// the tuner's traces follow).
+#[inline]
+fn king_attack<T: Terms>(pos: &Position, color: Color, att: &Attacks, t: &mut T) {
+    let (us, them) = (color.index(), (!color).index());
+    let by = &att.by[us];
+    let occ = pos.occupied();
+    // Safe checks: squares from which a piece could check, that the piece
+    // reaches, that are free of own pieces and not defended.
+    let king = pos.king(!color);
+    let safe = !pos.by_color(color) & !att.all[them];
+    let rook_lines = rook_attacks(king, occ);
+    let bishop_lines = bishop_attacks(king, occ);
+    for (role, lines) in [
+        (Role::Knight, knight_attacks(king)),
+        (Role::Bishop, bishop_lines),
+        (Role::Rook, rook_lines),
+        (Role::Queen, rook_lines | bishop_lines),
+    ] {
+        let n = (by[role.index()] & lines & safe).count() as i32;
+        if n > 0 {
+            t.add(SAFE_CHECK + role.index(), color, n);
+        }
+    }
+    // Our own king's surroundings.
+    let own_king = pos.king(color);
+    let enemy_pawns = pos.pieces(!color, Role::Pawn);
+    let kf = own_king.file().index() as u8;
+    for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
+        let Some(file) = File::new(f) else { continue };
+        let nearest = (Bitboard::file(file) & enemy_pawns)
+            .iter()
+            .map(|sq| sq.rank().relative_to(color).index())
+            .min()
+            .unwrap_or(0);
+        t.add(PAWN_STORM + nearest, color, 1);
+    }
+    let strong = by[Role::Pawn.index()]
+        | by[Role::Knight.index()]
+        | by[Role::Bishop.index()]
+        | by[Role::Rook.index()];
+    let weak = by[Role::King.index()] & att.all[them] & !strong;
+    if weak.any() {
+        t.add(KING_ZONE_WEAK, color, weak.count() as i32);
+    }
+    // Pieces a safe pawn push would attack.
+    let targets = pos.by_color(!color) - pos.by_role(Role::King);
+    let own_pawns = pos.pieces(color, Role::Pawn);
+    let one = own_pawns.north_for(color) & !occ;
+    let two = (one & Bitboard::rank(Rank::Third.relative_to(color))).north_for(color) & !occ;
+    let safe_push = (one | two) & (!att.all[them] | att.all[us]);
+    let pushed = safe_push.north_for(color);
+    let push_threats =
+        (pushed.east() | pushed.west()) & targets & !pos.by_role(Role::Pawn) & !att.pawn[us];
+    if push_threats.any() {
+        t.add(PAWN_PUSH_THREAT, color, push_threats.count() as i32);
+    }
+    let restricted = att.all[us] & att.all[them] & !att.pawn[them];
+    if restricted.any() {
+        t.add(RESTRICTED, color, restricted.count() as i32);
+    }
+}
+
+/// `color`'s minor pieces: distance from the own king, behind a pawn, and
+/// a bishop's own pawns on its colour.
+#[inline]
+fn minor_pieces<T: Terms>(pos: &Position, color: Color, t: &mut T) {
+    let own_king = pos.king(color);
+    let own_pawns = pos.pieces(color, Role::Pawn);
+    for sq in pos.pieces(color, Role::Knight) {
+        t.add(KING_PROTECTOR, color, distance(sq, own_king));
+    }
+    let minors = pos.pieces(color, Role::Knight) | pos.pieces(color, Role::Bishop);
+    let behind = minors & own_pawns.south_for(color);
+    if behind.any() {
+        t.add(MINOR_BEHIND_PAWN, color, behind.count() as i32);
+    }
+    for sq in pos.pieces(color, Role::Bishop) {
+        t.add(KING_PROTECTOR + 1, color, distance(sq, own_king));
+        let colour = if Bitboard::DARK_SQUARES.contains(sq) {
+            Bitboard::DARK_SQUARES
+        } else {
+            !Bitboard::DARK_SQUARES
+        };
+        t.add(BISHOP_PAWNS, color, (own_pawns & colour).count() as i32);
+    }
+}
+
+/// `color`'s passed pawns: what depends on the pieces and kings (blocked,
+/// free, safe stop square and path, king distances to the stop square).
+#[inline]
+fn passed_pawns<T: Terms>(
+    pos: &Position,
+    color: Color,
+    passed: Bitboard,
+    att: &Attacks,
+    t: &mut T,
+) {
+    let occ = pos.occupied();
+    let attacked = att.all[(!color).index()];
+    let (own_king, their_king) = (pos.king(color), pos.king(!color));
+    for sq in passed {
+        let r = sq.rank().relative_to(color).index();
+        let Some(stop) = Bitboard::from_square(sq).north_for(color).first() else {
+            continue;
+        };
+        if occ.contains(stop) {
+            t.add(PASSED_BLOCKED + r, color, 1);
+        }
+        let path = pawns::front_span(color, sq);
+        if (path & occ).is_empty() {
+            t.add(PASSED_FREE + r, color, 1);
+        }
+        if !attacked.contains(stop) {
+            t.add(PASSED_SAFE_STOP + r, color, 1);
+        }
+        if (path & attacked).is_empty() {
+            t.add(PASSED_SAFE_PATH + r, color, 1);
+        }
+        t.add(PASSED_OWN_KING + r, color, distance(own_king, stop));
+        t.add(PASSED_THEIR_KING + r, color, distance(their_king, stop));
+    }
 }
 
 #[cfg(test)]
