@@ -188,6 +188,23 @@ pub struct SearchResult {
     pub pawn_probes: u64,
 }
 
+impl SearchResult {
+    /// The answer without a search: `best` (the first legal move, or none),
+    /// score 0, depth 0. Where a search could not run, the engine still
+    /// answers with a legal move.
+    pub fn unsearched(best: Option<Move>) -> SearchResult {
+        SearchResult {
+            best,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pawn_hits: 0,
+            pawn_probes: 0,
+        }
+    }
+}
+
 /// "Mate in n moves" for a mate score, `None` for centipawns.
 pub fn mate_in(score: i32) -> Option<i32> {
     if score >= MATE_BOUND {
@@ -382,16 +399,7 @@ pub fn search<T: SearchTable>(
             Ok(result) => result,
             Err(e) => {
                 listener.message(&format!("{e}; playing the first legal move"));
-                let first = pos.legal_moves().first().copied();
-                SearchResult {
-                    best: first,
-                    ponder: None,
-                    score: 0,
-                    depth: 0,
-                    nodes: 0,
-                    pawn_hits: 0,
-                    pawn_probes: 0,
-                }
+                SearchResult::unsearched(pos.legal_moves().first().copied())
             }
         };
         shared.control.stop_search();

@@ -276,15 +276,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m)
             }),
         );
-        let mut result = SearchResult {
-            best: self.root_moves.first().copied(),
-            ponder: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pawn_hits: 0,
-            pawn_probes: 0,
-        };
+        let mut result = SearchResult::unsearched(self.root_moves.first().copied());
         if self.root_moves.is_empty() {
             result.score = if pos.is_check() { -MATE } else { 0 };
             return result;

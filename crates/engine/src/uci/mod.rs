@@ -449,15 +449,7 @@ impl Engine {
                 // No thread, no search: still answer, as the GUI waits.
                 output::emit(&format!("info string cannot start the search: {e}"));
                 let first = self.position.legal_moves().first().copied();
-                let result = search::SearchResult {
-                    best: first,
-                    ponder: None,
-                    score: 0,
-                    depth: 0,
-                    nodes: 0,
-                    pawn_hits: 0,
-                    pawn_probes: 0,
-                };
+                let result = search::SearchResult::unsearched(first);
                 output::emit(&bestmove(&self.position, &result, mode));
             }
         }
