@@ -3,7 +3,7 @@
 //! Each entry is `S(middlegame, endgame)` in centipawns; groups are laid
 //! out as in `terms`.
 //!
-//! Fitted on 2668958 positions of /work/data/gen1.bin, /work/data/part1.bin, /work/data/part2.bin, /work/data/gen2.bin, /work/data/gen3.bin for 800 epochs (lambda 0.5, rate 1, l2 0.000000001, K 2.201);
+//! Fitted on 2668958 positions of gen1.bin, part1.bin, part2.bin, gen2.bin, gen3.bin for 800 epochs (lambda 0.5, rate 1, l2 0.000000001, K 2.201);
 //!
 //! held-out loss 0.024950 -> 0.021631.
 

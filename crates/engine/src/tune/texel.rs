@@ -517,7 +517,17 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
         "K {:.3}; training loss {:.6} -> {:.6}; held-out loss {:.6} -> {:.6}",
         f.k, f.train.0, f.train.1, f.validation.0, f.validation.1
     );
-    let names: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+    // File names only: the folders are this machine's, not the fit's.
+    let names: Vec<String> = args
+        .data
+        .iter()
+        .map(|p| {
+            p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
+        .collect();
     let provenance = format!(
         "Fitted on {n} positions of {} for {} epochs (lambda {}, rate {}, l2 {}, K {:.3});\nheld-out loss {:.6} -> {:.6}.",
         names.join(", "),

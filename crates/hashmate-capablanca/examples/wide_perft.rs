@@ -1,6 +1,6 @@
 //! Perft of a 10×8 position.
 //!
-//! Run: `cargo run --release -p hashmate-capablanca --example perft -- VARIANT DEPTH [FEN]`
+//! Run: `cargo run --release -p hashmate-capablanca --example wide_perft -- VARIANT DEPTH [FEN]`
 
 use hashmate_capablanca::{perft::divide, Position, Variant};
 
