@@ -21,7 +21,7 @@ use crate::output;
 use crate::search::{self, mate_in, Limits, Listener, SearchInfo, Shared, TimeManager};
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{CastlingMode, Color, Move, Position};
-use options::Value;
+use options::{OptionId, Value};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -264,8 +264,8 @@ impl Engine {
             _ => 0,
         };
         let flag = || value == Value::Bool(true);
-        match spec.name {
-            "Hash" => {
+        match spec.id {
+            OptionId::Hash => {
                 let mb = int() as usize;
                 let shared = Arc::get_mut(&mut self.shared)
                     .ok_or("the hash table is in use; try again after the search")?;
@@ -275,27 +275,26 @@ impl Engine {
                     .map_err(|e| format!("{e}; the table keeps its {} MB", self.options.hash_mb))?;
                 self.options.hash_mb = mb;
             }
-            "Threads" => self.options.threads = int() as usize,
-            "MultiPV" => self.options.multipv = int() as usize,
-            "Move Overhead" => self.options.move_overhead = int() as u64,
-            "Ponder" => self.options.ponder = flag(),
-            "UCI_Chess960" => {
+            OptionId::Threads => self.options.threads = int() as usize,
+            OptionId::MultiPv => self.options.multipv = int() as usize,
+            OptionId::MoveOverhead => self.options.move_overhead = int() as u64,
+            OptionId::Ponder => self.options.ponder = flag(),
+            OptionId::Chess960 => {
                 self.options.castling = if flag() {
                     CastlingMode::Chess960
                 } else {
                     CastlingMode::Standard
                 }
             }
-            "UseTT" => self.options.use_tt = flag(),
-            "Clear Hash" => self.shared.new_game(),
-            "OwnBook" => self.book.enabled = flag(),
-            "BookFile" => {
+            OptionId::UseTt => self.options.use_tt = flag(),
+            OptionId::ClearHash => self.shared.new_game(),
+            OptionId::OwnBook => self.book.enabled = flag(),
+            OptionId::BookFile => {
                 if let Value::Text(path) = &value {
                     self.book.set_file(path)?;
                 }
             }
-            "BookBestMove" => self.book.best_move = flag(),
-            other => return Err(format!("option {other} is not handled")),
+            OptionId::BookBestMove => self.book.best_move = flag(),
         }
         Ok(())
     }

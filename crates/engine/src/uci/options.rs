@@ -29,9 +29,40 @@ pub enum Kind {
     },
 }
 
+/// Which option a [`Spec`] is: what `setoption` dispatches on, so that
+/// an option the table lacks cannot be named, and one the table has
+/// cannot go unhandled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    /// `Hash`: the transposition table's size in MB.
+    Hash,
+    /// `Threads`: search threads.
+    Threads,
+    /// `Clear Hash`: forget the table and the histories.
+    ClearHash,
+    /// `MultiPV`: principal variations reported.
+    MultiPv,
+    /// `Ponder`: the GUI may let the engine ponder.
+    Ponder,
+    /// `Move Overhead`: the GUI's latency in ms.
+    MoveOverhead,
+    /// `UCI_Chess960`: castling written as king takes rook.
+    Chess960,
+    /// `OwnBook`: play from the opening book.
+    OwnBook,
+    /// `BookFile`: the Polyglot book.
+    BookFile,
+    /// `BookBestMove`: the book's best move, not a weighted pick.
+    BookBestMove,
+    /// `UseTT`: research switch, search without the table.
+    UseTt,
+}
+
 /// One option: its name as the GUI shows it, and its kind.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
+    /// Which option this is.
+    pub id: OptionId,
     /// The name, case as printed; `setoption` matches it in any case.
     pub name: &'static str,
     /// Type, default and range.
@@ -41,6 +72,7 @@ pub struct Spec {
 /// Every option the engine has.
 pub const OPTIONS: &[Spec] = &[
     Spec {
+        id: OptionId::Hash,
         name: "Hash",
         kind: Kind::Spin {
             default: 16,
@@ -49,6 +81,7 @@ pub const OPTIONS: &[Spec] = &[
         },
     },
     Spec {
+        id: OptionId::Threads,
         name: "Threads",
         kind: Kind::Spin {
             default: 1,
@@ -57,10 +90,12 @@ pub const OPTIONS: &[Spec] = &[
         },
     },
     Spec {
+        id: OptionId::ClearHash,
         name: "Clear Hash",
         kind: Kind::Button,
     },
     Spec {
+        id: OptionId::MultiPv,
         name: "MultiPV",
         kind: Kind::Spin {
             default: 1,
@@ -69,10 +104,12 @@ pub const OPTIONS: &[Spec] = &[
         },
     },
     Spec {
+        id: OptionId::Ponder,
         name: "Ponder",
         kind: Kind::Check { default: false },
     },
     Spec {
+        id: OptionId::MoveOverhead,
         name: "Move Overhead",
         kind: Kind::Spin {
             default: 30,
@@ -81,22 +118,27 @@ pub const OPTIONS: &[Spec] = &[
         },
     },
     Spec {
+        id: OptionId::Chess960,
         name: "UCI_Chess960",
         kind: Kind::Check { default: false },
     },
     Spec {
+        id: OptionId::OwnBook,
         name: "OwnBook",
         kind: Kind::Check { default: false },
     },
     Spec {
+        id: OptionId::BookFile,
         name: "BookFile",
         kind: Kind::Text { default: "<empty>" },
     },
     Spec {
+        id: OptionId::BookBestMove,
         name: "BookBestMove",
         kind: Kind::Check { default: false },
     },
     Spec {
+        id: OptionId::UseTt,
         name: "UseTT",
         kind: Kind::Check { default: true },
     },
@@ -202,6 +244,15 @@ mod tests {
             }
         }
         assert!(parse("Nonsense", Some("1")).is_err());
+        // Each id names one row, each name one id.
+        for (i, a) in OPTIONS.iter().enumerate() {
+            for b in &OPTIONS[i + 1..] {
+                assert!(
+                    a.id != b.id && !a.name.eq_ignore_ascii_case(b.name),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
         assert_eq!(
             parse("BookFile", Some("<empty>")).unwrap().1,
             Value::Text(String::new())
