@@ -5,7 +5,7 @@
 //! framework) parses.
 
 use crate::output;
-use crate::search::{search, Limits, Shared};
+use crate::search::{search, Limits, NoTable, SearchTable, Shared};
 use hashmate::tt::{TranspositionTable, TtError};
 use hashmate::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,24 +33,28 @@ pub const POSITIONS: [&str; 12] = [
 /// # Errors
 /// [`TtError`] when the table cannot be allocated.
 pub fn run(depth: u32, hash_mb: usize, threads: usize, no_tt: bool) -> Result<u64, TtError> {
-    let shared = Shared::new(TranspositionTable::new(hash_mb)?);
-    Ok(run_on(&shared, depth, threads, no_tt, &AtomicBool::new(false)).unwrap_or(0))
+    let never = AtomicBool::new(false);
+    let nodes = if no_tt {
+        run_on(&Shared::new(NoTable), depth, threads, &never)
+    } else {
+        let shared = Shared::new(TranspositionTable::new(hash_mb)?);
+        run_on(&shared, depth, threads, &never)
+    };
+    Ok(nodes.unwrap_or(0))
 }
 
 /// The bench on a given table, as the UCI `bench` command runs it on its
 /// own thread: `abort` (set before `shared.control.stop()`) ends it after
 /// the current search, and then nothing is printed and `None` returned.
-pub fn run_on(
-    shared: &Shared,
+pub fn run_on<T: SearchTable>(
+    shared: &Shared<T>,
     depth: u32,
     threads: usize,
-    no_tt: bool,
     abort: &AtomicBool,
 ) -> Option<u64> {
     let limits = Limits {
         depth: Some(depth),
         multipv: 1,
-        no_tt,
         ..Limits::default()
     };
     let start = Instant::now();

@@ -335,18 +335,22 @@ impl StudyTable {
 pub struct StudySearchTable(pub std::sync::Mutex<StudyTable>);
 
 impl crate::search::SearchTable for StudySearchTable {
-    fn probe(&self, key: u64, lock: u64) -> Option<hashmate::tt::TtEntry> {
+    fn probe(&self, pos: &Position) -> Option<hashmate::tt::TtEntry> {
         let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        t.probe_any(key, lock)
+        t.probe_any(pos.key(), pos.lock())
             .and_then(|(v, _)| hashmate::tt::unpack_entry(v))
     }
 
-    fn store(&self, key: u64, lock: u64, entry: hashmate::tt::TtEntry) {
+    fn store(&self, pos: &Position, entry: hashmate::tt::TtEntry) {
         let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let (key, lock) = (pos.key(), pos.lock());
         t.store_any(key, lock, entry.depth, hashmate::tt::pack_entry(&entry));
     }
 
     fn new_search(&self) {}
+
+    /// Each study measures one table from empty: nothing to forget.
+    fn clear(&self) {}
 
     fn hashfull(&self) -> u32 {
         0

@@ -27,7 +27,7 @@ mod worker;
 
 pub use control::SearchControl;
 pub use see::see_ge;
-pub use table::SearchTable;
+pub use table::{NoTable, SearchTable};
 pub use timeman::TimeManager;
 
 use crate::eval::{new_pawn_table, PawnTable};
@@ -61,8 +61,6 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// Number of principal variations (at least 1).
     pub multipv: usize,
-    /// Search without the transposition table (to measure what it is worth).
-    pub no_tt: bool,
 }
 
 /// What one search thread learns and keeps from one search to the next in
@@ -123,7 +121,7 @@ impl<T> Shared<T> {
     }
 }
 
-impl Shared<TranspositionTable> {
+impl<T: SearchTable> Shared<T> {
     /// A new game: clear the table, and let the next search forget the
     /// histories and pawn structures learned so far.
     pub fn new_game(&self) {

@@ -199,14 +199,10 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         v
     }
 
-    /// The shared table's entry for `pos` (none when the table is off).
+    /// The shared table's entry for `pos`.
     #[inline]
     fn probe(&self, pos: &Position) -> Option<TtEntry> {
-        if self.limits.no_tt {
-            None
-        } else {
-            self.shared.tt.probe(pos.key(), pos.lock())
-        }
+        self.shared.tt.probe(pos)
     }
 
     /// Store a node's result in the shared table: the score made
@@ -231,7 +227,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             bound,
             pv: false,
         };
-        self.shared.tt.store(pos.key(), pos.lock(), entry);
+        self.shared.tt.store(pos, entry);
     }
 
     /// The static evaluation sharpened by a table score whose bound

@@ -18,7 +18,9 @@ pub use command::{parse, Command, CommandError, Go};
 
 use crate::book::EngineBook;
 use crate::output;
-use crate::search::{self, mate_in, Limits, Listener, SearchInfo, Shared, TimeManager};
+use crate::search::{
+    self, mate_in, Limits, Listener, NoTable, SearchInfo, SearchTable, Shared, TimeManager,
+};
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{CastlingMode, Color, Move, Position};
 use options::{OptionId, Value};
@@ -89,6 +91,9 @@ pub struct Engine {
     pub options: Options,
     /// The table and the search control, shared with the search thread.
     pub shared: Arc<Shared>,
+    /// The search state of `UseTT false` (research: the search without a
+    /// transposition table), with its own histories.
+    no_table: Arc<Shared<NoTable>>,
     /// The opening book.
     pub book: EngineBook,
     job: Option<Job>,
@@ -98,8 +103,9 @@ pub struct Engine {
 /// (`go perft`, `bench`).
 struct Job {
     handle: JoinHandle<()>,
-    /// The search state the job runs on (the engine's, or the bench's own).
-    shared: Arc<Shared>,
+    /// The search state the job runs on (the engine's, the table-less
+    /// one of `UseTT false`, or the bench's own).
+    control: Arc<dyn JobControl>,
     /// Set by `stop`: ends a count.
     abort: Arc<AtomicBool>,
     /// A count runs to its end unless stopped; a search is stopped by any
@@ -111,7 +117,23 @@ impl Job {
     fn stop(&self) {
         // Before the control's stop: the bench clears that between searches.
         self.abort.store(true, Ordering::Relaxed);
-        self.shared.control.stop();
+        self.control.stop();
+    }
+}
+
+/// What the UCI loop asks of the search state a job runs on, whatever its
+/// table.
+trait JobControl: Send + Sync {
+    fn stop(&self);
+    fn ponderhit(&self);
+}
+
+impl<T: Send + Sync> JobControl for Shared<T> {
+    fn stop(&self) {
+        self.control.stop();
+    }
+    fn ponderhit(&self) {
+        self.control.ponderhit();
     }
 }
 
@@ -145,6 +167,7 @@ impl Engine {
             position,
             options,
             shared: Arc::new(Shared::new(tt)),
+            no_table: Arc::new(Shared::new(NoTable)),
             book: EngineBook::default(),
             job: None,
         })
@@ -192,12 +215,12 @@ impl Engine {
     }
 
     /// Start `work` on its own thread as the running job.
-    fn start_job(
+    fn start_job<T: Send + Sync + 'static>(
         &mut self,
         name: &str,
-        shared: Arc<Shared>,
+        shared: Arc<Shared<T>>,
         count: bool,
-        work: impl FnOnce(&Shared, &AtomicBool) + Send + 'static,
+        work: impl FnOnce(&Shared<T>, &AtomicBool) + Send + 'static,
     ) -> std::io::Result<()> {
         let abort = Arc::new(AtomicBool::new(false));
         let (s, a) = (shared.clone(), abort.clone());
@@ -206,11 +229,24 @@ impl Engine {
             .spawn(move || work(&s, &a))?;
         self.job = Some(Job {
             handle,
-            shared,
+            control: shared,
             abort,
             count,
         });
         Ok(())
+    }
+
+    /// Forget what was learned: the table and each thread's histories.
+    fn new_game(&self) {
+        self.shared.new_game();
+        self.no_table.new_game();
+    }
+
+    /// `ponderhit`: the running search goes on under the clock.
+    fn ponderhit(&self) {
+        if let Some(job) = &self.job {
+            job.control.ponderhit();
+        }
     }
 
     /// `go perft N` on its own thread: `stop` ends it, `isready` is
@@ -246,7 +282,7 @@ impl Engine {
             }
         };
         let started = self.start_job("bench", shared, true, move |shared, abort| {
-            crate::bench::run_on(shared, depth, 1, false, abort);
+            crate::bench::run_on(shared, depth, 1, abort);
         });
         if let Err(e) = started {
             output::emit(&format!("info string cannot start bench: {e}"));
@@ -287,7 +323,7 @@ impl Engine {
                 }
             }
             OptionId::UseTt => self.options.use_tt = flag(),
-            OptionId::ClearHash => self.shared.new_game(),
+            OptionId::ClearHash => self.new_game(),
             OptionId::OwnBook => self.book.enabled = flag(),
             OptionId::BookFile => {
                 if let Value::Text(path) = &value {
@@ -310,7 +346,7 @@ impl Engine {
                 return true;
             }
             Command::PonderHit => {
-                self.shared.control.ponderhit();
+                self.ponderhit();
                 return true;
             }
             Command::IsReady => {
@@ -325,7 +361,7 @@ impl Engine {
             Command::Uci => print_uci(),
             Command::UciNewGame => {
                 self.set_position(None, &[]).ok();
-                self.shared.new_game();
+                self.new_game();
             }
             Command::Position { fen, moves } => {
                 if let Err(e) = self.set_position(fen.as_deref(), &moves) {
@@ -361,7 +397,6 @@ impl Engine {
             nodes: go.nodes,
             mate: go.mate.map(|m| m.min(100) as u32),
             multipv: self.options.multipv,
-            no_tt: !self.options.use_tt,
             ..Limits::default()
         };
         for text in &go.searchmoves {
@@ -426,22 +461,23 @@ impl Engine {
                 Err(e) => output::emit(&format!("info string book: {e}; playing without it")),
             }
         }
-        self.shared.control.begin(go.ponder);
-        let pos = self.position.clone();
-        let history = self.history.clone();
-        let threads = self.options.threads;
-        let infinite = go.infinite;
-        let spawned = self.start_job("search", self.shared.clone(), false, move |shared, _| {
-            let mut listener = Printer {
-                pos: pos.clone(),
-                mode,
-            };
-            let result = search::search(&pos, &history, &limits, shared, threads, &mut listener);
-            // UCI: no bestmove before `stop` in infinite mode, nor before
-            // `ponderhit` or `stop` while pondering.
-            shared.control.wait_for_release(infinite);
-            output::emit(&bestmove(&pos, &result, mode));
-        });
+        let job = SearchJob {
+            pos: self.position.clone(),
+            history: self.history.clone(),
+            limits,
+            threads: self.options.threads,
+            infinite: go.infinite,
+            mode,
+        };
+        let spawned = if self.options.use_tt {
+            self.shared.control.begin(go.ponder);
+            self.start_job("search", self.shared.clone(), false, move |s, _| job.run(s))
+        } else {
+            self.no_table.control.begin(go.ponder);
+            self.start_job("search", self.no_table.clone(), false, move |s, _| {
+                job.run(s)
+            })
+        };
         match spawned {
             Ok(()) => {}
             Err(e) => {
@@ -452,6 +488,38 @@ impl Engine {
                 output::emit(&bestmove(&self.position, &result, mode));
             }
         }
+    }
+}
+
+/// A search as the UCI loop starts it on its own thread.
+struct SearchJob {
+    pos: Position,
+    history: Vec<u64>,
+    limits: Limits,
+    threads: usize,
+    infinite: bool,
+    mode: CastlingMode,
+}
+
+impl SearchJob {
+    /// Search, report, and end with the `bestmove` line.
+    fn run<T: SearchTable>(self, shared: &Shared<T>) {
+        let mut listener = Printer {
+            pos: self.pos.clone(),
+            mode: self.mode,
+        };
+        let result = search::search(
+            &self.pos,
+            &self.history,
+            &self.limits,
+            shared,
+            self.threads,
+            &mut listener,
+        );
+        // UCI: no bestmove before `stop` in infinite mode, nor before
+        // `ponderhit` or `stop` while pondering.
+        shared.control.wait_for_release(self.infinite);
+        output::emit(&bestmove(&self.pos, &result, self.mode));
     }
 }
 

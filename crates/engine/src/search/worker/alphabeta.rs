@@ -622,7 +622,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             self.hist.update_correction(pos, node.depth, raw_eval, best);
         }
         let root_excluding = node.root && !self.root_excluded.is_empty();
-        if node.excluded.is_null() && !root_excluding && !self.limits.no_tt {
+        if node.excluded.is_null() && !root_excluding {
             self.store(pos, node.ply, best_move, best, raw_eval, node.depth, bound);
         }
     }

@@ -86,7 +86,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         if in_check && best == -INF {
             return -MATE + ply as i32;
         }
-        if USE_QSEARCH_TT && !self.limits.no_tt && !self.stopped() {
+        if USE_QSEARCH_TT && !self.stopped() {
             let bound = bound_of(best, old_alpha, alpha, beta);
             self.store(pos, ply, best_move, best, raw, 0, bound);
         }
