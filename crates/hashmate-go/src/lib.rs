@@ -42,6 +42,9 @@
 #![deny(missing_docs, missing_debug_implementations)]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "gtp")]
+pub mod gtp;
+
 use core::cell::RefCell;
 use core::fmt;
 use hashmate_hash::zobrist::Zobrist;

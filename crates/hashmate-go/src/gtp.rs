@@ -1,0 +1,274 @@
+//! The Go Text Protocol (GTP, version 2) over a [`GoBoard`]: each input
+//! line becomes one reply ([`Gtp::respond`]), so a front end only reads
+//! lines and prints replies. `genmove` plays a random legal move that does
+//! not fill its own eye, and passes when none is left. Vertices (`A1`, the
+//! letter I skipped) and the move policy belong here, not to the board.
+//! Behind the `gtp` feature.
+//!
+//! ```
+//! use hashmate_go::gtp::{Gtp, Reply};
+//! use hashmate_go::{KoRule, Rules};
+//!
+//! let rules = Rules { ko: KoRule::PositionalSuperko, suicide: false };
+//! let mut gtp = Gtp::new(rules, 1).unwrap();
+//! assert_eq!(gtp.respond("1 boardsize 9"), Reply::Answer("=1\n".into()));
+//! assert_eq!(gtp.respond("play b E5"), Reply::Answer("=\n".into()));
+//! assert_eq!(
+//!     gtp.respond("play w E5"),
+//!     Reply::Answer("? illegal move: point is occupied\n".into())
+//! );
+//! ```
+
+use crate::{GoBoard, Rules, Stone};
+use hashmate_hash::rng::SplitMix64;
+
+/// The commands this engine knows (`list_commands`).
+pub const COMMANDS: [&str; 14] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "is_legal",
+    "genmove",
+    "showboard",
+    "quit",
+    "captures",
+];
+
+fn color(s: &str) -> Result<Stone, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Stone::Black),
+        "w" | "white" => Ok(Stone::White),
+        _ => Err(format!("invalid color '{s}'")),
+    }
+}
+
+/// GTP vertex of point `p` of a `size`×`size` board (`A1`; I is skipped).
+pub fn vertex(size: usize, p: usize) -> String {
+    let col = p % size;
+    let letter = (b'A' + col as u8 + u8::from(col >= 8)) as char;
+    format!("{letter}{}", p / size + 1)
+}
+
+/// Parse a GTP vertex (case-insensitive; `None` for "pass").
+///
+/// # Errors
+/// A message when the text is not a vertex on this board.
+pub fn parse_vertex(board: &GoBoard, s: &str) -> Result<Option<usize>, String> {
+    let t = s.trim().to_ascii_uppercase();
+    if t == "PASS" {
+        return Ok(None);
+    }
+    let bad = || {
+        format!(
+            "invalid vertex '{}'",
+            s.chars().take(12).collect::<String>()
+        )
+    };
+    let mut chars = t.chars();
+    let letter = chars.next().ok_or("empty vertex")?;
+    if !letter.is_ascii_uppercase() || letter == 'I' {
+        return Err(bad());
+    }
+    let col = (letter as u8 - b'A') as usize - usize::from(letter > 'I');
+    let digits = chars.as_str();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 2 {
+        return Err(bad());
+    }
+    let row: usize = digits.parse().map_err(|_| bad())?;
+    if row == 0 {
+        return Err(bad());
+    }
+    board
+        .point(col, row - 1)
+        .map(Some)
+        .ok_or_else(|| format!("vertex '{t}' is off the board"))
+}
+
+/// Is `p` an eye of `color`: every orthogonal neighbour is `color`, and
+/// the diagonals are not held by the opponent (at most one in the centre,
+/// none on the edge)? The random policy never fills its own eyes.
+pub fn is_eye(board: &GoBoard, color: Stone, p: usize) -> bool {
+    let n = board.size() as i32;
+    let (r, c) = ((p as i32) / n, (p as i32) % n);
+    if board.at(p).is_some() {
+        return false;
+    }
+    let at = |rr: i32, cc: i32| board.at((rr * n + cc) as usize);
+    let on = |rr: i32, cc: i32| rr >= 0 && cc >= 0 && rr < n && cc < n;
+    for (dr, dc) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        if on(r + dr, c + dc) && at(r + dr, c + dc) != Some(color) {
+            return false;
+        }
+    }
+    let (mut enemy, mut off) = (0, 0);
+    for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        if !on(r + dr, c + dc) {
+            off += 1;
+        } else if at(r + dr, c + dc) == Some(color.opponent()) {
+            enemy += 1;
+        }
+    }
+    if off > 0 {
+        enemy == 0
+    } else {
+        enemy <= 1
+    }
+}
+
+/// A random legal move for `color` that does not fill its own eye, or
+/// `None` (pass).
+pub fn random_move(board: &GoBoard, color: Stone, rng: &mut SplitMix64) -> Option<usize> {
+    let n = board.size() * board.size();
+    let start = rng.below(n as u64) as usize;
+    (0..n)
+        .map(|i| (start + i) % n)
+        .find(|&p| board.at(p).is_none() && !is_eye(board, color, p) && board.is_legal(color, p))
+}
+
+/// A GTP engine's state: the board, its rules, komi and the random policy.
+#[derive(Debug)]
+pub struct Gtp {
+    board: GoBoard,
+    rules: Rules,
+    komi: f64,
+    rng: SplitMix64,
+}
+
+/// What a GTP line asks of the caller.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Print this (a complete response, blank line included).
+    Answer(String),
+    /// Print this and stop (`quit`).
+    Quit(String),
+    /// Nothing (a blank or comment line).
+    Nothing,
+}
+
+impl Gtp {
+    /// A 19×19 board under `rules`, the random policy seeded with `seed`.
+    pub fn new(rules: Rules, seed: u64) -> Option<Gtp> {
+        Some(Gtp {
+            board: GoBoard::new(19, rules).ok()?,
+            rules,
+            komi: 7.5,
+            rng: SplitMix64::new(seed),
+        })
+    }
+
+    /// Answer one line of GTP.
+    pub fn respond(&mut self, line: &str) -> Reply {
+        let line = line.split('#').next().unwrap_or("").replace('\t', " ");
+        let mut words = line.split_whitespace().peekable();
+        let id = words
+            .peek()
+            .filter(|w| w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 18)
+            .map(|w| w.to_string());
+        if id.is_some() {
+            words.next();
+        }
+        let Some(cmd) = words.next() else {
+            return Reply::Nothing;
+        };
+        let rest: Vec<&str> = words.collect();
+        let id = id.unwrap_or_default();
+        match self.command(cmd, &rest) {
+            Ok(Some(r)) => {
+                Reply::Answer(format!("={id}{}{r}\n", if r.is_empty() { "" } else { " " }))
+            }
+            Ok(None) => Reply::Quit(format!("={id}\n")),
+            Err(e) => Reply::Answer(format!("?{id} {e}\n")),
+        }
+    }
+
+    /// Run one command; `Ok(None)` means quit.
+    fn command(&mut self, cmd: &str, args: &[&str]) -> Result<Option<String>, String> {
+        let arg = |i: usize| {
+            args.get(i)
+                .copied()
+                .ok_or_else(|| "syntax error".to_string())
+        };
+        Ok(Some(match cmd {
+            "protocol_version" => "2".into(),
+            "name" => "hashmate".into(),
+            "version" => env!("CARGO_PKG_VERSION").into(),
+            "known_command" => COMMANDS.contains(&arg(0)?).to_string(),
+            "list_commands" => COMMANDS.join("\n"),
+            "quit" => return Ok(None),
+            "boardsize" => {
+                let n: usize = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
+                self.board =
+                    GoBoard::new(n, self.rules).map_err(|_| "unacceptable size".to_string())?;
+                String::new()
+            }
+            "clear_board" => {
+                // The current size is valid, so a new board of it is too.
+                self.board = GoBoard::new(self.board.size(), self.rules)
+                    .map_err(|_| "unacceptable size".to_string())?;
+                String::new()
+            }
+            "komi" => {
+                let komi: f64 = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
+                if !komi.is_finite() {
+                    return Err("syntax error: komi must be a finite number".into());
+                }
+                self.komi = komi;
+                String::new()
+            }
+            "play" => {
+                let c = color(arg(0)?)?;
+                match parse_vertex(&self.board, arg(1)?)? {
+                    None => {
+                        self.board.set_to_move(c);
+                        self.board.pass();
+                    }
+                    Some(p) => {
+                        self.board.set_to_move(c);
+                        self.board
+                            .play(c, p)
+                            .map_err(|e| format!("illegal move: {e}"))?;
+                    }
+                }
+                String::new()
+            }
+            "is_legal" => {
+                let c = color(arg(0)?)?;
+                match parse_vertex(&self.board, arg(1)?)? {
+                    None => "1".into(),
+                    Some(p) => {
+                        // Rules that depend on the side to move see `c` to move.
+                        let mut b = self.board.clone();
+                        b.set_to_move(c);
+                        if b.is_legal(c, p) { "1" } else { "0" }.into()
+                    }
+                }
+            }
+            "genmove" => {
+                let c = color(arg(0)?)?;
+                self.board.set_to_move(c);
+                match random_move(&self.board, c, &mut self.rng) {
+                    Some(p) => {
+                        self.board.play(c, p).map_err(|e| e.to_string())?;
+                        vertex(self.board.size(), p)
+                    }
+                    None => {
+                        self.board.pass();
+                        "pass".into()
+                    }
+                }
+            }
+            "captures" => self.board.captures(color(arg(0)?)?).to_string(),
+            "showboard" => format!("\n{}", self.board),
+            _ => return Err("unknown command".into()),
+        }))
+    }
+}
+
+/// GTP lines longer than this are refused (no GTP command needs more).
+pub const MAX_LINE: usize = 4096;
