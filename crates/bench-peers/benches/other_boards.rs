@@ -14,7 +14,7 @@ use hashmate_hash::zobrist::Zobrist;
 
 /// A random legal move (no eye filling, as the GTP engine plays).
 fn random_move(b: &GoBoard, color: Stone, rng: &mut SplitMix64) -> Option<usize> {
-    hashmate_engine::gtp::random_move(b, color, rng)
+    hashmate_go::gtp::random_move(b, color, rng)
 }
 use std::time::Duration;
 

@@ -1,11 +1,10 @@
-//! Helpers shared by the engine's integration tests: the library's test
-//! helpers (vendored data, external programs), and running the binary.
+//! Helpers shared by the engine's integration tests: the workspace's test
+//! helpers (vendored data, external programs; `hashmate-test-support`),
+//! and running the binary.
 #![allow(dead_code)]
 
-#[path = "../../../hashmate/tests/common/mod.rs"]
-mod library;
 #[allow(unused_imports)]
-pub use library::{data, find, peer_available, perft_file, python_chess};
+pub use hashmate_test_support::{data, find, peer_available, perft_file, python_chess};
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -1,0 +1,69 @@
+//! Helpers shared by the data-driven tests of the hashmate crates (a
+//! dev-dependency of each, never published): the test data vendored in
+//! `crates/hashmate/tests/data`, and the rule for tests that need an
+//! external program.
+
+use std::path::PathBuf;
+
+/// The folder of the vendored test data (beside this crate, in the
+/// hashmate crate's tests).
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../hashmate/tests/data")
+}
+
+/// The text of a file of the test data.
+pub fn data(rel: &str) -> String {
+    let path = data_dir().join(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// (FEN, [(depth, count)]) of a perft EPD file of the test data.
+pub fn perft_file(rel: &str) -> Vec<(String, Vec<(u32, u64)>)> {
+    data(rel)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap().trim().to_string();
+            let counts = parts
+                .map(|p| {
+                    let p = p.trim();
+                    let (d, n) = p.split_once(' ').unwrap();
+                    (d[1..].parse().unwrap(), n.trim().parse().unwrap())
+                })
+                .collect();
+            (fen, counts)
+        })
+        .collect()
+}
+
+/// Whether a test that needs an external program may run. `available` says
+/// whether the program is there. Missing, the test is skipped with a
+/// printed reason — unless `HASHMATE_REQUIRE_PEERS=1` (set by CI), which
+/// turns the absence into a failure so that CI never skips silently.
+pub fn peer_available(what: &str, available: bool) -> bool {
+    if available {
+        return true;
+    }
+    if std::env::var("HASHMATE_REQUIRE_PEERS").is_ok_and(|v| v == "1") {
+        panic!("{what} is required (HASHMATE_REQUIRE_PEERS=1) but missing");
+    }
+    eprintln!("skipped: {what} is not installed (set HASHMATE_REQUIRE_PEERS=1 to require it)");
+    false
+}
+
+/// The first of `paths` that exists.
+pub fn find(paths: &[&'static str]) -> Option<&'static str> {
+    paths
+        .iter()
+        .copied()
+        .find(|p| std::path::Path::new(p).exists())
+}
+
+/// Does `python3 -c "import chess"` work?
+pub fn python_chess() -> bool {
+    std::process::Command::new("python3")
+        .args(["-c", "import chess"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
