@@ -50,6 +50,10 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     /// Fit the evaluation's weights to training positions (Texel method).
     Tune(texel::TuneArgs),
+    /// Print the search parameters in OpenBench's SPSA input format
+    /// (`NAME, int, VALUE, MIN, MAX, C_END, R_END`); a build with the
+    /// `tune` feature also takes them as UCI options.
+    Tunables,
     /// Print the Polyglot Zobrist key of a position as 16 hex digits.
     Key {
         /// The position, as FEN, X-FEN or Shredder-FEN.
@@ -79,6 +83,10 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Tunables) => {
+            output::emit(hashmate_engine::search::params::spsa_input().trim_end());
+            output::status(ExitCode::SUCCESS)
+        }
         Some(Command::Key { fen }) => match Position::from_fen(&fen) {
             Ok(pos) => {
                 output::emit(&format!("{:016x}", pos.key()));

@@ -4,84 +4,136 @@
 //! has its constants here, with the match that kept it; a rejected
 //! experiment is deleted, and docs/STRENGTH.md keeps its verdict and the
 //! commit that held its code.
+//!
+//! The numeric parameters are declared once, in [`params!`], with a
+//! default, a range and an SPSA step. A plain build compiles each to a
+//! constant ([`Param::get`] folds away); a build with the `tune` feature
+//! keeps them in atomics, lists them as UCI spin options (`setoption name
+//! RFP_MARGIN value 80`) and prints them in OpenBench's SPSA input format
+//! (`hashmate tunables`), so that an SPSA driver can fit them by self-play.
+
+/// A search parameter's value: a constant in a plain build.
+#[cfg(not(feature = "tune"))]
+#[derive(Debug)]
+pub struct Param(i32);
+
+#[cfg(not(feature = "tune"))]
+impl Param {
+    /// The value.
+    #[inline(always)]
+    pub const fn get(&self) -> i32 {
+        self.0
+    }
+}
+
+/// A search parameter's value: settable at run time in a tuning build.
+#[cfg(feature = "tune")]
+#[derive(Debug)]
+pub struct Param(std::sync::atomic::AtomicI32);
+
+#[cfg(feature = "tune")]
+impl Param {
+    /// The value.
+    #[inline(always)]
+    pub fn get(&self) -> i32 {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Set the value (`setoption`; searches started later see it).
+    pub fn set(&self, v: i32) {
+        self.0.store(v, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// One tunable parameter: its name, value, default, range and SPSA step.
+#[derive(Debug)]
+pub struct Tunable {
+    /// The constant's name, which is also the UCI option's.
+    pub name: &'static str,
+    /// The value.
+    pub param: &'static Param,
+    /// Default (the value of a plain build).
+    pub default: i32,
+    /// Smallest value.
+    pub min: i32,
+    /// Largest value.
+    pub max: i32,
+    /// SPSA's final perturbation (`C_END`).
+    pub step: i32,
+}
+
+/// Declare the tunable parameters: each becomes a constant (or, under the
+/// `tune` feature, a static atomic) and a row of [`TUNABLES`].
+macro_rules! params {
+    ($($(#[$doc:meta])* $name:ident = $default:literal, $min:literal..=$max:literal, step $step:literal;)*) => {
+        $(
+            $(#[$doc])*
+            #[cfg(not(feature = "tune"))]
+            pub const $name: Param = Param($default);
+            $(#[$doc])*
+            #[cfg(feature = "tune")]
+            pub static $name: Param = Param(std::sync::atomic::AtomicI32::new($default));
+        )*
+
+        /// Every tunable parameter, in declaration order.
+        pub static TUNABLES: &[Tunable] = &[$(Tunable {
+            name: stringify!($name),
+            param: &$name,
+            default: $default,
+            min: $min,
+            max: $max,
+            step: $step,
+        }),*];
+    };
+}
+
+/// The parameters in OpenBench's SPSA input format, one a line:
+/// `NAME, int, VALUE, MIN, MAX, C_END, R_END` (R_END 0.002, OpenBench's
+/// usual learning rate).
+pub fn spsa_input() -> String {
+    TUNABLES
+        .iter()
+        .map(|t| {
+            format!(
+                "{}, int, {}, {}, {}, {}, 0.002\n",
+                t.name,
+                t.param.get(),
+                t.min,
+                t.max,
+                t.step
+            )
+        })
+        .collect()
+}
 
 // --- Root -----------------------------------------------------------------
 
-/// First aspiration half-window around the previous iteration's score
-/// (doubled after each fail). 15 against 30: +15 ± 11 over 1,464 games
-/// at 2+0.02 (docs/STRENGTH.md row 66).
-pub const ASPIRATION_DELTA: i32 = 15;
-/// Aspiration windows start at this depth.
-pub const ASPIRATION_DEPTH: i32 = 5;
-/// Past this half-window the search falls back to an open window.
-pub const ASPIRATION_MAX: i32 = 1000;
-
 // --- Node pruning ---------------------------------------------------------
 
-/// Reverse futility pruning: at depth ≤ `RFP_DEPTH`, a static evaluation
-/// `RFP_MARGIN` per ply above beta fails high.
-pub const RFP_DEPTH: i32 = 6;
-pub const RFP_MARGIN: i32 = 90;
 /// The "improving" flag (static evaluation above that of two plies ago)
 /// takes a ply off the RFP margin and loosens late-move pruning; when not
 /// improving, late-move pruning keeps half as many quiets. Kept after an
 /// SPRT at 2+0.02: +27 ± 17 over 759 games, H1 (docs/STRENGTH.md row 29).
 pub const USE_IMPROVING: bool = true;
 
-/// Null-move pruning from `NMP_DEPTH`; reduction `NMP_BASE + depth /
-/// NMP_DIVISOR`, plus one per `NMP_EVAL_DIVISOR` of static evaluation above
-/// beta (at most 3) when `USE_NMP_EVAL_REDUCTION`.
-pub const NMP_DEPTH: i32 = 3;
-pub const NMP_BASE: i32 = 3;
-pub const NMP_DIVISOR: i32 = 4;
 pub const USE_NMP_EVAL_REDUCTION: bool = true;
-pub const NMP_EVAL_DIVISOR: i32 = 200;
 
 /// ProbCut: from `PROBCUT_DEPTH`, a capture that beats beta by
 /// `PROBCUT_MARGIN` in a search `PROBCUT_REDUCTION` plies shallower cuts.
 /// Bundled with history pruning it lost at 20k nodes (row 07); alone, at
 /// 2+0.02: +21 ± 14 over 992 games, H1 (docs/STRENGTH.md row 34).
 pub const USE_PROBCUT: bool = true;
-pub const PROBCUT_DEPTH: i32 = 5;
-pub const PROBCUT_MARGIN: i32 = 200;
-pub const PROBCUT_REDUCTION: i32 = 4;
 
 /// Internal iterative reduction: without a table move, nodes from
 /// `IIR_DEPTH` are searched one ply shallower.
 pub const USE_IIR: bool = true;
-pub const IIR_DEPTH: i32 = 4;
 
 // --- Move pruning -----------------------------------------------------------
-
-/// Late-move pruning: at depth ≤ `LMP_DEPTH`, quiet moves after
-/// `LMP_BASE + LMP_SCALE × depth²` are skipped (half as many when not
-/// improving). Depth 8 with 3 + depth² won SPRT 32 (+33 ± 20 at 2+0.02)
-/// but prunes quiet checks at depths 4–8 and so missed a mate in two at
-/// depth 5 (the `finds_mate_in_two` test). The same with quiet checks
-/// spared above depth 3 (`LMP_ALL_QUIETS_DEPTH`) measured level (SPRT 33,
-/// +5 ± 17 over 747 games), and 32 again on top of 46 too (SPRT 49, +3 ±
-/// 18 over 551 games), so depth 3 stays.
-pub const LMP_DEPTH: i32 = 3;
-/// Up to this depth late-move pruning drops all remaining quiet moves;
-/// above it (to `LMP_DEPTH`) quiet moves that give check are still searched.
-pub const LMP_ALL_QUIETS_DEPTH: i32 = 3;
-pub const LMP_BASE: i32 = 3;
-pub const LMP_SCALE: i32 = 2;
-
-/// Futility pruning of quiet moves that give no check: at depth ≤
-/// `FP_DEPTH`, when static evaluation + `FP_BASE` + `FP_MARGIN` × depth is
-/// still at most alpha.
-pub const FP_DEPTH: i32 = 3;
-pub const FP_BASE: i32 = 90;
-pub const FP_MARGIN: i32 = 110;
 
 /// Static-exchange pruning in the main search: at depth ≤ `SEE_DEPTH`,
 /// quiet moves losing more than `SEE_QUIET × depth` and captures losing
 /// more than `SEE_NOISY × depth²` are skipped.
 pub const USE_SEE_PRUNING: bool = true;
-pub const SEE_DEPTH: i32 = 8;
-pub const SEE_QUIET: i32 = 60;
-pub const SEE_NOISY: i32 = 25;
 
 // --- Extensions and reductions ----------------------------------------------
 
@@ -92,36 +144,12 @@ pub const SEE_NOISY: i32 = 25;
 /// 2+0.02, depth 6); at 20,000 nodes a move, where depth-8 singular
 /// searches were rare, it had measured level (08).
 pub const USE_SINGULAR: bool = true;
-pub const SINGULAR_DEPTH: i32 = 6;
-pub const SINGULAR_MARGIN: i32 = 32;
-pub const DOUBLE_EXTENSION_MARGIN: i32 = 20;
-pub const DOUBLE_EXTENSIONS: i32 = 6;
 
-/// Late-move reductions: `LMR_BASE + ln(depth)·ln(moves) / LMR_DIVISOR`.
-/// A base of 1.0 measured level against 0.75 at 2+0.02 (−1 ± 15 over 871
-/// games, docs/STRENGTH.md row 40).
-pub const LMR_BASE: f64 = 0.75;
-pub const LMR_DIVISOR: f64 = 2.25;
-/// Moves searched at full depth before reductions begin: at PV nodes,
-/// and at the others.
-pub const LMR_FIRST_PV: usize = 4;
-/// See [`LMR_FIRST_PV`].
-pub const LMR_FIRST: usize = 2;
 /// One ply more reduction where the static evaluation is not improving
 /// on that of two plies before (the position is likely getting worse).
 pub const USE_LMR_IMPROVING: bool = true;
 
 // --- Move ordering ------------------------------------------------------------
-
-/// History bonus for a move that caused a cut-off at `depth`:
-/// `HISTORY_BONUS_LINEAR × depth + HISTORY_BONUS_SCALE × depth² +
-/// HISTORY_BONUS_BASE`, at most `HISTORY_BONUS_MAX` (and at least 1).
-/// The linear form 160 × depth − 80, at most 2,400, measured level at
-/// 2+0.02 (+6 ± 11 over 1,480 games, docs/STRENGTH.md row 48).
-pub const HISTORY_BONUS_LINEAR: i32 = 0;
-pub const HISTORY_BONUS_SCALE: i32 = 16;
-pub const HISTORY_BONUS_BASE: i32 = 32;
-pub const HISTORY_BONUS_MAX: i32 = 1600;
 
 // --- Quiescence and evaluation ------------------------------------------------
 
@@ -156,3 +184,106 @@ pub const CORRECTION_LIMIT: i32 = 64;
 /// An update moves an entry `min(depth + 1, CORRECTION_MAX_WEIGHT)` / 256
 /// of the way towards the error it saw: deeper searches teach faster.
 pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+
+// --- Tunable parameters -------------------------------------------------------
+
+params! {
+    /// First aspiration half-window around the previous iteration's score
+    /// (doubled after each fail). 15 against 30: +15 ± 11 over 1,464 games
+    /// at 2+0.02 (docs/STRENGTH.md row 66).
+    ASPIRATION_DELTA = 15, 5..=60, step 3;
+    /// Aspiration windows start at this depth.
+    ASPIRATION_DEPTH = 5, 1..=10, step 1;
+    /// Past this half-window the search falls back to an open window.
+    ASPIRATION_MAX = 1000, 200..=3000, step 100;
+    /// Reverse futility pruning: at depth ≤ `RFP_DEPTH`, a static evaluation
+    /// `RFP_MARGIN` per ply above beta fails high.
+    RFP_DEPTH = 6, 2..=12, step 1;
+    RFP_MARGIN = 90, 30..=200, step 8;
+    /// Null-move pruning from `NMP_DEPTH`; reduction `NMP_BASE + depth /
+    /// NMP_DIVISOR`, plus one per `NMP_EVAL_DIVISOR` of static evaluation above
+    /// beta (at most 3) when `USE_NMP_EVAL_REDUCTION`.
+    NMP_DEPTH = 3, 1..=6, step 1;
+    NMP_BASE = 3, 1..=6, step 1;
+    NMP_DIVISOR = 4, 2..=8, step 1;
+    NMP_EVAL_DIVISOR = 200, 80..=400, step 15;
+    PROBCUT_DEPTH = 5, 3..=10, step 1;
+    PROBCUT_MARGIN = 200, 80..=400, step 15;
+    PROBCUT_REDUCTION = 4, 2..=6, step 1;
+    IIR_DEPTH = 4, 2..=8, step 1;
+    /// Late-move pruning: at depth ≤ `LMP_DEPTH`, quiet moves after
+    /// `LMP_BASE + LMP_SCALE × depth²` are skipped (half as many when not
+    /// improving). Depth 8 with 3 + depth² won SPRT 32 (+33 ± 20 at 2+0.02)
+    /// but prunes quiet checks at depths 4–8 and so missed a mate in two at
+    /// depth 5 (the `finds_mate_in_two` test). The same with quiet checks
+    /// spared above depth 3 (`LMP_ALL_QUIETS_DEPTH`) measured level (SPRT 33,
+    /// +5 ± 17 over 747 games), and 32 again on top of 46 too (SPRT 49, +3 ±
+    /// 18 over 551 games), so depth 3 stays.
+    LMP_DEPTH = 3, 1..=8, step 1;
+    /// Up to this depth late-move pruning drops all remaining quiet moves;
+    /// above it (to `LMP_DEPTH`) quiet moves that give check are still searched.
+    LMP_ALL_QUIETS_DEPTH = 3, 1..=8, step 1;
+    LMP_BASE = 3, 0..=10, step 1;
+    LMP_SCALE = 2, 1..=4, step 1;
+    /// Futility pruning of quiet moves that give no check: at depth ≤
+    /// `FP_DEPTH`, when static evaluation + `FP_BASE` + `FP_MARGIN` × depth is
+    /// still at most alpha.
+    FP_DEPTH = 3, 1..=8, step 1;
+    FP_BASE = 90, 0..=250, step 10;
+    FP_MARGIN = 110, 40..=250, step 10;
+    SEE_DEPTH = 8, 2..=12, step 1;
+    SEE_QUIET = 60, 20..=150, step 6;
+    SEE_NOISY = 25, 5..=80, step 4;
+    SINGULAR_DEPTH = 6, 4..=10, step 1;
+    SINGULAR_MARGIN = 32, 8..=64, step 3;
+    DOUBLE_EXTENSION_MARGIN = 20, 5..=60, step 3;
+    DOUBLE_EXTENSIONS = 6, 0..=12, step 1;
+    /// Late-move reductions: `LMR_BASE + ln(depth)·ln(moves) / LMR_DIVISOR`.
+    /// A base of 1.0 measured level against 0.75 at 2+0.02 (−1 ± 15 over 871
+    /// games, docs/STRENGTH.md row 40).
+    /// In hundredths.
+    LMR_BASE = 75, 25..=150, step 5;
+    /// In hundredths.
+    LMR_DIVISOR = 225, 150..=350, step 10;
+    /// Moves searched at full depth before reductions begin: at PV nodes,
+    /// and at the others.
+    LMR_FIRST_PV = 4, 1..=8, step 1;
+    /// See [`LMR_FIRST_PV`].
+    LMR_FIRST = 2, 1..=6, step 1;
+    /// History bonus for a move that caused a cut-off at `depth`:
+    /// `HISTORY_BONUS_LINEAR × depth + HISTORY_BONUS_SCALE × depth² +
+    /// HISTORY_BONUS_BASE`, at most `HISTORY_BONUS_MAX` (and at least 1).
+    /// The linear form 160 × depth − 80, at most 2,400, measured level at
+    /// 2+0.02 (+6 ± 11 over 1,480 games, docs/STRENGTH.md row 48).
+    HISTORY_BONUS_LINEAR = 0, 0..=300, step 15;
+    HISTORY_BONUS_SCALE = 16, 0..=48, step 2;
+    HISTORY_BONUS_BASE = 32, -200..=200, step 15;
+    HISTORY_BONUS_MAX = 1600, 800..=4000, step 100;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tunable_is_declared_sanely() {
+        assert!(TUNABLES.len() >= 30);
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert!(t.min <= t.default && t.default <= t.max, "{t:?}");
+            assert!(t.step > 0 && t.step <= t.max - t.min, "{t:?}");
+            assert_eq!(t.param.get(), t.default, "{}", t.name);
+            assert!(TUNABLES[i + 1..].iter().all(|u| u.name != t.name));
+        }
+    }
+
+    #[test]
+    fn spsa_input_is_openbench_s_format() {
+        let text = spsa_input();
+        assert_eq!(text.lines().count(), TUNABLES.len());
+        let first = text.lines().next().unwrap();
+        let fields: Vec<&str> = first.split(", ").collect();
+        assert_eq!(fields.len(), 7, "{first}");
+        assert_eq!((fields[0], fields[1]), (TUNABLES[0].name, "int"));
+        assert!(fields[2..].iter().all(|f| f.parse::<f64>().is_ok()), "{first}");
+    }
+}

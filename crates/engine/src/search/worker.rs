@@ -76,7 +76,11 @@ fn lmr_table() -> Box<[[i8; 64]; 64]> {
     let mut t = Box::new([[0i8; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+            // In hundredths: 75 / 100 and 225 / 100 are exact, as the
+            // constants 0.75 and 2.25 were.
+            let base = f64::from(LMR_BASE.get()) / 100.0;
+            let divisor = f64::from(LMR_DIVISOR.get()) / 100.0;
+            let v = base + (d as f64).ln() * (m as f64).ln() / divisor;
             *r = v.clamp(0.0, 63.0) as i8;
         }
     }
@@ -252,8 +256,10 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     }
 
     fn history_bonus(depth: i32) -> i32 {
-        (HISTORY_BONUS_LINEAR * depth + HISTORY_BONUS_SCALE * depth * depth + HISTORY_BONUS_BASE)
-            .clamp(1, HISTORY_BONUS_MAX)
+        (HISTORY_BONUS_LINEAR.get() * depth
+            + HISTORY_BONUS_SCALE.get() * depth * depth
+            + HISTORY_BONUS_BASE.get())
+        .clamp(1, HISTORY_BONUS_MAX.get())
     }
 
     fn pv_line(&self) -> Vec<Move> {
@@ -294,8 +300,8 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             let score_before = result.score;
             for pv_idx in 0..multipv {
                 self.seldepth = 0;
-                let mut delta = ASPIRATION_DELTA;
-                let (mut alpha, mut beta) = if depth as i32 >= ASPIRATION_DEPTH {
+                let mut delta = ASPIRATION_DELTA.get();
+                let (mut alpha, mut beta) = if depth as i32 >= ASPIRATION_DEPTH.get() {
                     (prev_scores[pv_idx] - delta, prev_scores[pv_idx] + delta)
                 } else {
                     (-INF, INF)
@@ -328,7 +334,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                         _ => break s,
                     }
                     delta *= 2;
-                    if delta > ASPIRATION_MAX {
+                    if delta > ASPIRATION_MAX.get() {
                         alpha = -INF;
                         beta = INF;
                     }

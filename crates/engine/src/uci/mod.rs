@@ -331,6 +331,8 @@ impl Engine {
                 }
             }
             OptionId::BookBestMove => self.book.best_move = flag(),
+            #[cfg(feature = "tune")]
+            OptionId::Param(i) => crate::search::params::TUNABLES[i].param.set(int() as i32),
         }
         Ok(())
     }
@@ -598,7 +600,7 @@ fn print_uci() {
         format!("id name {NAME}"),
         "id author the hashmate developers".to_string(),
     ];
-    lines.extend(options::OPTIONS.iter().map(|o| o.to_string()));
+    lines.extend(options::all().iter().map(|o| o.to_string()));
     lines.push("uciok".to_string());
     output::emit(&lines.join("\n"));
 }

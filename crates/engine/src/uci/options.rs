@@ -56,6 +56,10 @@ pub enum OptionId {
     BookBestMove,
     /// `UseTT`: research switch, search without the table.
     UseTt,
+    /// A search parameter of a tuning build (`--features tune`): the
+    /// index of its row in [`TUNABLES`](crate::search::params::TUNABLES).
+    #[cfg(feature = "tune")]
+    Param(usize),
 }
 
 /// One option: its name as the GUI shows it, and its kind.
@@ -177,14 +181,37 @@ fn clip(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
+/// Every option: the table, and in a tuning build the search parameters
+/// as spin options after it.
+pub fn all() -> Vec<Spec> {
+    #[allow(unused_mut)]
+    let mut specs = OPTIONS.to_vec();
+    #[cfg(feature = "tune")]
+    specs.extend(
+        crate::search::params::TUNABLES
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Spec {
+                id: OptionId::Param(i),
+                name: t.name,
+                kind: Kind::Spin {
+                    default: i64::from(t.default),
+                    min: i64::from(t.min),
+                    max: i64::from(t.max),
+                },
+            }),
+    );
+    specs
+}
+
 /// Look up `name` (any case) and check `value` against its kind.
 ///
 /// # Errors
 /// A message for the GUI: an unknown option, or a value of the wrong type
 /// or out of range.
-pub fn parse(name: &str, value: Option<&str>) -> Result<(&'static Spec, Value), String> {
-    let spec = OPTIONS
-        .iter()
+pub fn parse(name: &str, value: Option<&str>) -> Result<(Spec, Value), String> {
+    let spec = all()
+        .into_iter()
         .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
         .ok_or_else(|| format!("unknown option '{}'", clip(name)))?;
     let value = value.map(str::trim);

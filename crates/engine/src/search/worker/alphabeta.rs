@@ -167,7 +167,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         // 5. Internal iterative reduction: without a table move this node
         // is likely new, and a shallower search finds a first move cheaper.
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
-        if USE_IIR && depth >= IIR_DEPTH && tt_move.is_null() && (pv_node || cut_node) {
+        if USE_IIR && depth >= IIR_DEPTH.get() && tt_move.is_null() && (pv_node || cut_node) {
             node.depth -= 1;
         }
 
@@ -360,19 +360,19 @@ impl<T: SearchTable> Worker<'_, '_, T> {
     fn prune_node(&mut self, pos: &Position, node: &Node, beta: i32) -> Option<i32> {
         let (depth, eval, ss, ply) = (node.depth, node.eval, node.ss, node.ply);
         // Reverse futility: far above beta at shallow depth.
-        let margin = RFP_MARGIN * (depth - i32::from(node.improving));
-        if depth <= RFP_DEPTH && eval - margin >= beta && beta.abs() < MATE_BOUND {
+        let margin = RFP_MARGIN.get() * (depth - i32::from(node.improving));
+        if depth <= RFP_DEPTH.get() && eval - margin >= beta && beta.abs() < MATE_BOUND {
             return Some(eval);
         }
         // Null move, not after a null move, not in pawn endings (zugzwang).
-        if depth >= NMP_DEPTH
+        if depth >= NMP_DEPTH.get()
             && eval >= beta
             && !self.stack[ss - 1].mv.is_null()
             && pos.has_non_pawn_material(pos.side_to_move())
         {
-            let mut r = NMP_BASE + depth / NMP_DIVISOR;
+            let mut r = NMP_BASE.get() + depth / NMP_DIVISOR.get();
             if USE_NMP_EVAL_REDUCTION {
-                r += ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                r += ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(3);
             }
             let mut child = pos.clone();
             if child.play_null().is_ok() {
@@ -392,12 +392,12 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         // ProbCut: a capture that beats beta by a margin in a reduced
         // search refutes the previous move.
-        if !USE_PROBCUT || depth < PROBCUT_DEPTH || beta.abs() >= MATE_BOUND {
+        if !USE_PROBCUT || depth < PROBCUT_DEPTH.get() || beta.abs() >= MATE_BOUND {
             return None;
         }
-        let pc_beta = beta + PROBCUT_MARGIN;
+        let pc_beta = beta + PROBCUT_MARGIN.get();
         let tt_says_no = node.tt.is_some_and(|e| {
-            i32::from(e.depth) > depth - PROBCUT_REDUCTION
+            i32::from(e.depth) > depth - PROBCUT_REDUCTION.get()
                 && from_tt(e.score, ply, pos.halfmove_clock()) < pc_beta
         });
         if tt_says_no {
@@ -412,7 +412,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             let child = self.make_move(pos, ss, mv);
             let mut score = -self.qsearch(&child, -pc_beta, -pc_beta + 1, ply + 1);
             if score >= pc_beta {
-                let d = depth - PROBCUT_REDUCTION;
+                let d = depth - PROBCUT_REDUCTION.get();
                 score = -self.negamax(&child, -pc_beta, -pc_beta + 1, d, ply + 1, !node.cut);
             }
             self.keys.pop();
@@ -440,16 +440,16 @@ impl<T: SearchTable> Worker<'_, '_, T> {
     ) -> Pruned {
         let depth = node.depth;
         if quiet && !node.pv && !node.in_check {
-            let lmp_limit = LMP_BASE + LMP_SCALE * depth * depth;
+            let lmp_limit = LMP_BASE.get() + LMP_SCALE.get() * depth * depth;
             let limit = if node.improving || !USE_IMPROVING {
                 lmp_limit
             } else {
                 lmp_limit / 2
             };
-            if depth <= LMP_DEPTH && quiets_tried as i32 >= limit {
+            if depth <= LMP_DEPTH.get() && quiets_tried as i32 >= limit {
                 // Shallow: drop every remaining quiet at once. Deeper:
                 // spare the quiet checks, which can mate.
-                if depth <= LMP_ALL_QUIETS_DEPTH {
+                if depth <= LMP_ALL_QUIETS_DEPTH.get() {
                     return Pruned::SkipQuiets;
                 }
                 if !gives_check() {
@@ -457,18 +457,18 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 }
             }
             // Futility: a quiet move far below alpha at shallow depth.
-            if depth <= FP_DEPTH
-                && node.eval + FP_BASE + FP_MARGIN * depth <= alpha
+            if depth <= FP_DEPTH.get()
+                && node.eval + FP_BASE.get() + FP_MARGIN.get() * depth <= alpha
                 && !gives_check()
             {
                 return Pruned::SkipTried;
             }
         }
-        if USE_SEE_PRUNING && depth <= SEE_DEPTH {
+        if USE_SEE_PRUNING && depth <= SEE_DEPTH.get() {
             let threshold = if quiet {
-                -SEE_QUIET * depth
+                -SEE_QUIET.get() * depth
             } else {
-                -SEE_NOISY * depth * depth
+                -SEE_NOISY.get() * depth * depth
             };
             if !see_ge(pos, mv, threshold) {
                 return Pruned::Skip;
@@ -497,7 +497,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             || node.root
             || mv != e.mv
             || !node.excluded.is_null()
-            || depth < SINGULAR_DEPTH
+            || depth < SINGULAR_DEPTH.get()
         {
             return Ok(0);
         }
@@ -506,7 +506,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         {
             return Ok(0);
         }
-        let s_beta = tt_score - SINGULAR_MARGIN * depth / 16;
+        let s_beta = tt_score - SINGULAR_MARGIN.get() * depth / 16;
         let s_depth = (depth - 1) / 2;
         self.stack[ss].excluded = mv;
         let score = self.negamax(pos, s_beta - 1, s_beta, s_depth, node.ply, node.cut);
@@ -516,8 +516,8 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         if score < s_beta {
             if !node.pv
-                && score < s_beta - DOUBLE_EXTENSION_MARGIN
-                && self.stack[ss].double_extensions < DOUBLE_EXTENSIONS
+                && score < s_beta - DOUBLE_EXTENSION_MARGIN.get()
+                && self.stack[ss].double_extensions < DOUBLE_EXTENSIONS.get()
             {
                 self.stack[ss].double_extensions += 1;
                 return Ok(2);
@@ -546,7 +546,11 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         new_depth: i32,
     ) -> i32 {
         let depth = node.depth;
-        let first = if node.pv { LMR_FIRST_PV } else { LMR_FIRST };
+        let first = if node.pv {
+            LMR_FIRST_PV.get()
+        } else {
+            LMR_FIRST.get()
+        } as usize;
         if depth < 3 || played <= first || node.in_check || !quiet || gives_check() {
             return 0;
         }
