@@ -284,6 +284,9 @@ mod tests {
         let fields: Vec<&str> = first.split(", ").collect();
         assert_eq!(fields.len(), 7, "{first}");
         assert_eq!((fields[0], fields[1]), (TUNABLES[0].name, "int"));
-        assert!(fields[2..].iter().all(|f| f.parse::<f64>().is_ok()), "{first}");
+        assert!(
+            fields[2..].iter().all(|f| f.parse::<f64>().is_ok()),
+            "{first}"
+        );
     }
 }

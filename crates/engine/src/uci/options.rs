@@ -176,10 +176,7 @@ impl fmt::Display for Spec {
     }
 }
 
-/// At most this much of a bad value is quoted back.
-fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
-}
+use super::command::clip;
 
 /// Every option: the table, and in a tuning build the search parameters
 /// as spin options after it.
