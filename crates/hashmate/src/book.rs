@@ -174,9 +174,12 @@ impl Book {
         Ok(Book { entries })
     }
 
-    /// Build a book from entries (sorted here; equal keys keep their order).
+    /// Build a book from entries (sorted here by key unless they already
+    /// are; equal keys keep their order).
     pub fn from_entries(mut entries: Vec<BookEntry>) -> Book {
-        entries.sort_by_key(|e| e.key);
+        if !entries.is_sorted_by_key(|e| e.key) {
+            entries.sort_by_key(|e| e.key);
+        }
         Book { entries }
     }
 
