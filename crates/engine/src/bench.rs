@@ -74,8 +74,10 @@ pub fn run_on<T: SearchTable>(
         let r = search(&pos, &[], &limits, shared, threads, &mut ());
         eprintln!("Position {}/{}: {} nodes", i + 1, POSITIONS.len(), r.nodes);
         nodes += r.nodes;
-        hits += r.pawn_hits;
-        probes += r.pawn_probes;
+        // Each position is a new game: the counts are this search's.
+        let (h, p) = shared.pawn_stats();
+        hits += h;
+        probes += p;
     }
     if abort.load(Ordering::Relaxed) {
         return None;

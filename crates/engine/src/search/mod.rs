@@ -128,6 +128,16 @@ impl<T: SearchTable> Shared<T> {
         self.tt.clear();
         self.fresh.store(true, Ordering::Relaxed);
     }
+
+    /// Pawn hash table (hits, probes) of every search thread since the
+    /// game began (`bench` prints the hit rate). Read between searches;
+    /// during one it waits for the search to end.
+    pub fn pawn_stats(&self) -> (u64, u64) {
+        let pool = self.threads.lock().unwrap_or_else(|e| e.into_inner());
+        pool.iter().fold((0, 0), |(h, p), d| {
+            (h + d.pawns.hits(), p + d.pawns.probes())
+        })
+    }
 }
 
 /// One `info` report.
@@ -180,10 +190,6 @@ pub struct SearchResult {
     pub depth: u32,
     /// Nodes, all threads.
     pub nodes: u64,
-    /// Pawn hash table hits of the main thread.
-    pub pawn_hits: u64,
-    /// Pawn hash table probes of the main thread.
-    pub pawn_probes: u64,
 }
 
 impl SearchResult {
@@ -197,8 +203,6 @@ impl SearchResult {
             score: 0,
             depth: 0,
             nodes: 0,
-            pawn_hits: 0,
-            pawn_probes: 0,
         }
     }
 }
@@ -456,10 +460,13 @@ mod tests {
             multipv: 1,
             ..Limits::default()
         };
+        // Pawn table counts are the game's so far: the second run's rate
+        // exceeds the first's exactly when its own searches' rate does.
         let run = || {
             shared.control.begin(false);
             let r = search(&pos, &[], &limits, &shared, 1, &mut ());
-            (r.nodes, r.pawn_probes, r.pawn_hits)
+            let (hits, probes) = shared.pawn_stats();
+            (r.nodes, probes, hits)
         };
         let first = run();
         shared.tt.clear();

@@ -95,8 +95,6 @@ pub(super) struct Worker<'a, 'l, T: SearchTable> {
     pawns: &'a mut PawnTable,
     hist: &'a mut Histories,
     /// The pawn table's counters when this search began.
-    pawn_hits_before: u64,
-    pawn_probes_before: u64,
     keys: Vec<u64>,
     stack: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -134,8 +132,6 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             shared,
             limits,
             listener,
-            pawn_hits_before: data.pawns.hits(),
-            pawn_probes_before: data.pawns.probes(),
             pawns: &mut data.pawns,
             hist: &mut data.hist,
             keys: key_stack,
@@ -381,8 +377,6 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         }
         self.shared.control.add_nodes(self.unflushed);
         self.unflushed = 0;
-        result.pawn_hits = self.pawns.hits() - self.pawn_hits_before;
-        result.pawn_probes = self.pawns.probes() - self.pawn_probes_before;
         result
     }
 
