@@ -225,6 +225,19 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         CastlingMode::Standard
     };
     let mut out = crate::output::Stdout;
+    // The report, through whichever counter the options chose (a command
+    // line perft is never stopped).
+    let mut divide = |count: &mut dyn FnMut(&Position, u32) -> u64| {
+        report(
+            &pos,
+            args.depth,
+            args.divide,
+            mode,
+            count,
+            &|| false,
+            &mut out,
+        );
+    };
     let bytes = args.hash.map_or(0, |mb| (mb as usize) << 20);
     match (args.hash, args.strategy) {
         (None, _) => {
@@ -245,15 +258,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
                     }
                 },
             };
-            report(
-                &pos,
-                args.depth,
-                args.divide,
-                mode,
-                &mut count,
-                &|| false,
-                &mut out,
-            );
+            divide(&mut count);
         }
         (Some(_), Some(st)) => {
             let mut table = match StudyTable::new(st, 64, bytes) {
@@ -264,15 +269,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
                 }
             };
             let mut count = |p: &Position, d| hashed_perft(p, d, &mut table);
-            report(
-                &pos,
-                args.depth,
-                args.divide,
-                mode,
-                &mut count,
-                &|| false,
-                &mut out,
-            );
+            divide(&mut count);
             hash_summary(table.bytes(), table.stats.probes, table.stats.hits);
         }
         (Some(_), None) => {
@@ -284,15 +281,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
                 }
             };
             let mut count = |p: &Position, d| perft_cached(p, d, &mut table);
-            report(
-                &pos,
-                args.depth,
-                args.divide,
-                mode,
-                &mut count,
-                &|| false,
-                &mut out,
-            );
+            divide(&mut count);
             hash_summary(table.bytes(), table.probes(), table.hits());
             eprintln!(
                 "move counts: {} KB near, {} probes, {} hits ({:.1}%)",
