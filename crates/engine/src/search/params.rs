@@ -5,7 +5,7 @@
 //! experiment is deleted, and docs/STRENGTH.md keeps its verdict and the
 //! commit that held its code.
 //!
-//! The numeric parameters are declared once, in [`params!`], with a
+//! The numeric parameters are declared once, in `params!`, with a
 //! default, a range and an SPSA step. A plain build compiles each to a
 //! constant ([`Param::get`] folds away); a build with the `tune` feature
 //! keeps them in atomics, lists them as UCI spin options (`setoption name
