@@ -51,8 +51,12 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub struct Limits {
     /// Deepest iteration.
     pub depth: Option<u32>,
-    /// Nodes, all threads together.
+    /// Nodes, all threads together: the search stops there, mid-iteration.
     pub nodes: Option<u64>,
+    /// A soft node limit: no iteration starts once this many nodes were
+    /// searched (the last one completes, up to `nodes`). Training-data
+    /// generation plays by it, as by a clock, without depending on speed.
+    pub soft_nodes: Option<u64>,
     /// Time limits.
     pub time: TimeManager,
     /// Stop when a mate in at most this many moves is found.
@@ -479,6 +483,39 @@ mod tests {
         );
         shared.new_game();
         assert_eq!(run(), first);
+    }
+
+    /// A soft node limit ends the search at the end of the iteration that
+    /// passes it: at least that many nodes, a whole number of iterations,
+    /// far fewer nodes than a deep search.
+    #[test]
+    fn a_soft_node_limit_ends_at_an_iteration() {
+        let pos = Position::startpos();
+        let shared = Shared::new(TranspositionTable::new(4).unwrap());
+        let run = |limits: Limits| {
+            shared.new_game();
+            shared.control.begin(false);
+            search(&pos, &[], &limits, &shared, 1, &mut ())
+        };
+        let soft = run(Limits {
+            soft_nodes: Some(5000),
+            nodes: Some(1_000_000),
+            multipv: 1,
+            ..Limits::default()
+        });
+        assert!(
+            soft.nodes >= 5000 && soft.nodes < 1_000_000,
+            "{}",
+            soft.nodes
+        );
+        // The same search to the depth it completed stops at the same node.
+        let fixed = run(Limits {
+            depth: Some(soft.depth),
+            multipv: 1,
+            ..Limits::default()
+        });
+        assert_eq!(fixed.nodes, soft.nodes);
+        assert_eq!(fixed.best, soft.best);
     }
 
     #[test]

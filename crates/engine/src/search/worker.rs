@@ -353,6 +353,13 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 }
             }
             if self.id == 0 {
+                if self
+                    .limits
+                    .soft_nodes
+                    .is_some_and(|soft| self.shared.control.nodes() + self.unflushed >= soft)
+                {
+                    break;
+                }
                 if let Some(m) = self.limits.mate {
                     if mate_in(result.score).is_some_and(|n| n > 0 && n as u32 <= m) {
                         break;

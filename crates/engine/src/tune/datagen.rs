@@ -43,9 +43,13 @@ pub struct DatagenArgs {
     /// Number of games the file should hold when done.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     pub games: u64,
-    /// Nodes searched per move.
+    /// Nodes per move at most: a search stops there, mid-iteration.
     #[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
     pub nodes: u64,
+    /// Soft node limit per move: no iteration starts past it (the
+    /// iteration under way ends, up to --nodes). Off by default.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    pub soft_nodes: Option<u64>,
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -120,6 +124,7 @@ fn play_game(args: &DatagenArgs, book: Option<&Book>, shared: &Shared, index: u6
     shared.new_game();
     let limits = Limits {
         nodes: Some(args.nodes),
+        soft_nodes: args.soft_nodes,
         multipv: 1,
         ..Limits::default()
     };
