@@ -414,10 +414,12 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
                 want += 1;
                 let played = want - done;
                 if progress || played % 1000 == 0 || want == args.games {
-                    let rate = played as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                    let secs = start.elapsed().as_secs_f64().max(1e-3);
+                    let rate = played as f64 / secs;
+                    let per_s = (written - positions) as f64 / secs;
                     let eta = (args.games - want) as f64 / rate.max(1e-9);
                     eprint!(
-                        "{}games {want}/{} ({:.0}%), positions {written}, {rate:.1} games/s, ETA {}{}",
+                        "{}games {want}/{} ({:.0}%), positions {written}, {per_s:.0} positions/s, {rate:.1} games/s, ETA {}{}",
                         if progress { "\r" } else { "" },
                         args.games,
                         100.0 * played as f64 / total as f64,
