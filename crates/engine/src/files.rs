@@ -4,8 +4,113 @@
 //! as it was), an output may never be one of the inputs, and inputs with a
 //! size limit are refused before they are read.
 
+use std::fmt;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+
+/// Why a file could not be read or written.
+#[derive(Debug)]
+pub enum FileError {
+    /// An output path holds something that is not ours to replace (a
+    /// directory, FIFO, socket, block device); it is left as it is.
+    Refused {
+        /// The path.
+        path: PathBuf,
+        /// What stands there, in words ("a FIFO").
+        kind: &'static str,
+    },
+    /// An output path is a symbolic link to nothing; the link is kept.
+    DanglingLink {
+        /// The link.
+        path: PathBuf,
+        /// Why its target could not be resolved.
+        source: std::io::Error,
+    },
+    /// An input is not a regular file (it could be read for ever).
+    NotRegular {
+        /// What the file was to be ("PGN file").
+        what: String,
+        /// The path.
+        path: PathBuf,
+        /// What stands there, in words.
+        kind: &'static str,
+    },
+    /// An input is larger than the tool accepts (or grew past it).
+    TooLarge {
+        /// What the file was to be.
+        what: String,
+        /// The path.
+        path: PathBuf,
+        /// The limit in bytes.
+        max: u64,
+    },
+    /// Reading failed.
+    Read {
+        /// What the file was to be.
+        what: String,
+        /// The path.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// Writing failed; any old file at the path is kept.
+    Write {
+        /// The path.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::Refused { path, kind } => write!(
+                f,
+                "cannot write '{}': it is {kind}, not a regular file; it is left as it is",
+                path.display()
+            ),
+            FileError::DanglingLink { path, source } => write!(
+                f,
+                "cannot write '{}': a symbolic link to nothing readable ({source}); the link is kept",
+                path.display()
+            ),
+            FileError::NotRegular { what, path, kind } => {
+                write!(f, "{what} '{}' is {kind}, not a regular file", path.display())
+            }
+            FileError::TooLarge { what, path, max } => write!(
+                f,
+                "{what} '{}' is larger than the {max} bytes accepted",
+                path.display()
+            ),
+            FileError::Read { what, path, source } => {
+                write!(f, "cannot read {what} '{}': {source}", path.display())
+            }
+            FileError::Write { path, source } => write!(
+                f,
+                "cannot write '{}': {source} (the old file, if any, is kept)",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FileError::DanglingLink { source, .. }
+            | FileError::Read { source, .. }
+            | FileError::Write { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl From<FileError> for String {
+    fn from(e: FileError) -> String {
+        e.to_string()
+    }
+}
 
 /// Is `a` the same file as `b` (same path after resolving links and `.`,
 /// or the same inode)? A path that does not exist is the same as nothing.
@@ -81,19 +186,26 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 /// replaced and the link kept; a character device is written in place;
 /// anything else (a directory, a FIFO, a socket, a block device, a link
 /// to nothing) is refused, never replaced.
-fn output_target(path: &Path) -> Result<Target, String> {
-    let shown = path.display();
+fn output_target(path: &Path) -> Result<Target, FileError> {
     let meta = match std::fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Ok(Target::Replace(path.to_path_buf()))
         }
-        Err(e) => return Err(format!("cannot write '{shown}': {e}")),
+        Err(source) => {
+            return Err(FileError::Write {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
     };
     if meta.file_type().is_symlink() {
-        let target = path.canonicalize().map_err(|e| {
-            format!("cannot write '{shown}': a symbolic link to nothing readable ({e}); the link is kept")
-        })?;
+        let target = path
+            .canonicalize()
+            .map_err(|source| FileError::DanglingLink {
+                path: path.to_path_buf(),
+                source,
+            })?;
         // `target` has no link left in it: the recursion ends there.
         return output_target(&target);
     }
@@ -107,10 +219,10 @@ fn output_target(path: &Path) -> Result<Target, String> {
             return Ok(Target::InPlace(path.to_path_buf()));
         }
     }
-    Err(format!(
-        "cannot write '{shown}': it is {}, not a regular file; it is left as it is",
-        kind_of(&meta)
-    ))
+    Err(FileError::Refused {
+        path: path.to_path_buf(),
+        kind: kind_of(&meta),
+    })
 }
 
 /// Whether [`write_atomically`] would write `path` (not refuse it), so
@@ -118,7 +230,7 @@ fn output_target(path: &Path) -> Result<Target, String> {
 ///
 /// # Errors
 /// Why `path` would be refused.
-pub fn check_output(path: &Path) -> Result<(), String> {
+pub fn check_output(path: &Path) -> Result<(), FileError> {
     output_target(path).map(|_| ())
 }
 
@@ -132,7 +244,7 @@ pub fn check_output(path: &Path) -> Result<(), String> {
 ///
 /// # Errors
 /// The I/O error, with the step that failed, or why `path` is refused.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let path = match output_target(path)? {
         Target::Replace(p) => p,
         Target::InPlace(p) => {
@@ -140,7 +252,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
                 .write(true)
                 .open(&p)
                 .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
-            return result.map_err(|e| format!("cannot write '{}': {e}", p.display()));
+            return result.map_err(|source| FileError::Write { path: p, source });
         }
     };
     let path = path.as_path();
@@ -148,9 +260,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("'{}' is not a file name", path.display()))?;
+    let name = path.file_name().ok_or_else(|| FileError::Write {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"),
+    })?;
     let tmp = dir.join(format!(
         ".{}.tmp-{}",
         name.to_string_lossy(),
@@ -168,12 +281,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         }
         Ok(())
     })();
-    result.map_err(|e| {
+    result.map_err(|source| {
         let _ = std::fs::remove_file(&tmp);
-        format!(
-            "cannot write '{}': {e} (the old file, if any, is kept)",
-            path.display()
-        )
+        FileError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
     })
 }
 
@@ -182,16 +295,21 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
 ///
 /// # Errors
 /// A message naming `what`, the path and what it is instead.
-pub fn require_regular(path: &Path, what: &str) -> Result<std::fs::Metadata, String> {
-    let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {what} '{shown}': {e}"))?;
+pub fn require_regular(path: &Path, what: &str) -> Result<std::fs::Metadata, FileError> {
+    let read = |source| FileError::Read {
+        what: what.to_string(),
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(read)?;
     if meta.is_file() {
         Ok(meta)
     } else {
-        Err(format!(
-            "{what} '{shown}' is {}, not a regular file",
-            kind_of(&meta)
-        ))
+        Err(FileError::NotRegular {
+            what: what.to_string(),
+            path: path.to_path_buf(),
+            kind: kind_of(&meta),
+        })
     }
 }
 
@@ -200,23 +318,27 @@ pub fn require_regular(path: &Path, what: &str) -> Result<std::fs::Metadata, Str
 /// # Errors
 /// A message when the path is not a regular file, is larger than `max`,
 /// or cannot be read.
-pub fn read_limited(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {
-    let shown = path.display();
+pub fn read_limited(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, FileError> {
     let meta = require_regular(path, what)?;
+    let too_large = || FileError::TooLarge {
+        what: what.to_string(),
+        path: path.to_path_buf(),
+        max,
+    };
     if meta.len() > max {
-        return Err(format!(
-            "{what} '{shown}' has {} bytes, more than the {max} accepted",
-            meta.len()
-        ));
+        return Err(too_large());
     }
-    let f = std::fs::File::open(path).map_err(|e| format!("cannot read {what} '{shown}': {e}"))?;
+    let read = |source| FileError::Read {
+        what: what.to_string(),
+        path: path.to_path_buf(),
+        source,
+    };
+    let f = std::fs::File::open(path).map_err(read)?;
     let mut bytes = Vec::new();
     // The file may grow while it is read: never take more than the limit.
-    f.take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {what} '{shown}': {e}"))?;
+    f.take(max + 1).read_to_end(&mut bytes).map_err(read)?;
     if bytes.len() as u64 > max {
-        return Err(format!("{what} '{shown}' grew past {max} bytes while read"));
+        return Err(too_large());
     }
     Ok(bytes)
 }
@@ -290,6 +412,7 @@ mod tests {
         assert!(read_limited(&f, 2, "book").is_err());
         assert!(read_limited(&dir, 100, "book")
             .unwrap_err()
+            .to_string()
             .contains("not a regular file"));
         assert_eq!(read_limited(&f, 3, "book").unwrap(), b"two");
     }
