@@ -292,8 +292,14 @@ impl Engine {
     /// Apply `setoption`.
     ///
     /// # Errors
-    /// A message for the GUI; the option keeps its value.
-    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    /// [`OptionError`](options::OptionError), for the GUI; the option
+    /// keeps its value.
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<(), options::OptionError> {
+        use options::OptionError::Failed;
         let (spec, value) = options::parse(name, value)?;
         let int = || match value {
             Value::Int(v) => v,
@@ -303,12 +309,15 @@ impl Engine {
         match spec.id {
             OptionId::Hash => {
                 let mb = int() as usize;
-                let shared = Arc::get_mut(&mut self.shared)
-                    .ok_or("the hash table is in use; try again after the search")?;
-                shared
-                    .tt
-                    .resize(mb)
-                    .map_err(|e| format!("{e}; the table keeps its {} MB", self.options.hash_mb))?;
+                let shared = Arc::get_mut(&mut self.shared).ok_or_else(|| {
+                    Failed("the hash table is in use; try again after the search".into())
+                })?;
+                shared.tt.resize(mb).map_err(|e| {
+                    Failed(format!(
+                        "{e}; the table keeps its {} MB",
+                        self.options.hash_mb
+                    ))
+                })?;
                 self.options.hash_mb = mb;
             }
             OptionId::Threads => self.options.threads = int() as usize,
@@ -327,7 +336,7 @@ impl Engine {
             OptionId::OwnBook => self.book.enabled = flag(),
             OptionId::BookFile => {
                 if let Value::Text(path) = &value {
-                    self.book.set_file(path)?;
+                    self.book.set_file(path).map_err(Failed)?;
                 }
             }
             OptionId::BookBestMove => self.book.best_move = flag(),

@@ -178,6 +178,53 @@ impl fmt::Display for Spec {
 
 use super::command::clip;
 
+/// Why a `setoption` was refused; the option keeps its value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option has this name (quoted, clipped).
+    Unknown(String),
+    /// A spin option without `value`.
+    NeedsValue(&'static str),
+    /// A spin option's value that is no integer in its range.
+    OutOfRange {
+        /// The option.
+        name: &'static str,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+        /// The value given (quoted, clipped).
+        got: String,
+    },
+    /// A check option's value other than `true` or `false`.
+    NotBool(&'static str),
+    /// Applying a valid value failed (a table that cannot be allocated,
+    /// a book that cannot be read): the reason.
+    Failed(String),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown(name) => write!(f, "unknown option '{name}'"),
+            OptionError::NeedsValue(name) => write!(f, "option {name} needs a value"),
+            OptionError::OutOfRange {
+                name,
+                min,
+                max,
+                got,
+            } => write!(
+                f,
+                "option {name} takes an integer from {min} to {max}, not '{got}'"
+            ),
+            OptionError::NotBool(name) => write!(f, "option {name} takes true or false"),
+            OptionError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
 /// Every option: the table, and in a tuning build the search parameters
 /// as spin options after it.
 pub fn all() -> Vec<Spec> {
@@ -204,31 +251,32 @@ pub fn all() -> Vec<Spec> {
 /// Look up `name` (any case) and check `value` against its kind.
 ///
 /// # Errors
-/// A message for the GUI: an unknown option, or a value of the wrong type
-/// or out of range.
-pub fn parse(name: &str, value: Option<&str>) -> Result<(Spec, Value), String> {
+/// [`OptionError`]: an unknown option, or a value of the wrong type or out
+/// of range.
+pub fn parse(name: &str, value: Option<&str>) -> Result<(Spec, Value), OptionError> {
     let spec = all()
         .into_iter()
         .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(|| format!("unknown option '{}'", clip(name)))?;
+        .ok_or_else(|| OptionError::Unknown(clip(name)))?;
     let value = value.map(str::trim);
     let parsed = match spec.kind {
         Kind::Spin { min, max, .. } => {
-            let v = value.ok_or(format!("option {} needs a value", spec.name))?;
+            let v = value.ok_or(OptionError::NeedsValue(spec.name))?;
             v.parse::<i64>()
                 .ok()
                 .filter(|x| (min..=max).contains(x))
                 .map(Value::Int)
-                .ok_or(format!(
-                    "option {} takes an integer from {min} to {max}, not '{}'",
-                    spec.name,
-                    clip(v)
-                ))?
+                .ok_or_else(|| OptionError::OutOfRange {
+                    name: spec.name,
+                    min,
+                    max,
+                    got: clip(v),
+                })?
         }
         Kind::Check { .. } => match value.map(str::to_ascii_lowercase).as_deref() {
             Some("true") => Value::Bool(true),
             Some("false") => Value::Bool(false),
-            _ => return Err(format!("option {} takes true or false", spec.name)),
+            _ => return Err(OptionError::NotBool(spec.name)),
         },
         Kind::Button => Value::Press,
         Kind::Text { .. } => {
