@@ -137,6 +137,33 @@ impl<T: Send + Sync> JobControl for Shared<T> {
     }
 }
 
+/// Why `position` was refused; the engine keeps its position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetPositionError {
+    /// The FEN does not describe a legal position.
+    Fen(hashmate::FenError),
+    /// The move list's move `number` (from 1) is not legal where it stands.
+    Move {
+        /// Its number in the list, from 1.
+        number: usize,
+        /// Why it is not a move there.
+        error: hashmate::MoveParseError,
+    },
+}
+
+impl std::fmt::Display for SetPositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetPositionError::Fen(e) => write!(f, "{e}"),
+            SetPositionError::Move { number, error } => {
+                write!(f, "move {number} of the list: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetPositionError {}
+
 /// Why the engine could not start.
 #[derive(Debug)]
 pub struct StartError(String);
@@ -176,17 +203,25 @@ impl Engine {
     /// Set up a position; on any error the old one stays.
     ///
     /// # Errors
-    /// A message naming the bad FEN or the illegal move and its number.
-    pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+    /// [`SetPositionError`]: the bad FEN, or the illegal move and its
+    /// number.
+    pub fn set_position(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[String],
+    ) -> Result<(), SetPositionError> {
         let mut pos = match fen {
             None => Position::startpos(),
-            Some(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
+            Some(f) => Position::from_fen(f).map_err(SetPositionError::Fen)?,
         };
         let mut history = vec![pos.key()];
         for (i, text) in moves.iter().enumerate() {
             let mv: Move = pos
                 .parse_uci(text)
-                .map_err(|e| format!("move {} of the list: {e}", i + 1))?;
+                .map_err(|error| SetPositionError::Move {
+                    number: i + 1,
+                    error,
+                })?;
             pos.play_unchecked(mv);
             history.push(pos.key());
         }
