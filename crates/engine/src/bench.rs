@@ -9,6 +9,7 @@ use crate::search::{search, Limits, NoTable, SearchTable, Shared};
 use hashmate::tt::{TranspositionTable, TtError};
 use hashmate::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 pub const DEFAULT_DEPTH: u32 = 10;
@@ -35,9 +36,9 @@ pub const POSITIONS: [&str; 12] = [
 pub fn run(depth: u32, hash_mb: usize, threads: usize, no_tt: bool) -> Result<u64, TtError> {
     let never = AtomicBool::new(false);
     let nodes = if no_tt {
-        run_on(&Shared::new(NoTable), depth, threads, &never)
+        run_on(&Arc::new(Shared::new(NoTable)), depth, threads, &never)
     } else {
-        let shared = Shared::new(TranspositionTable::new(hash_mb)?);
+        let shared = Arc::new(Shared::new(TranspositionTable::new(hash_mb)?));
         run_on(&shared, depth, threads, &never)
     };
     Ok(nodes.unwrap_or(0))
@@ -46,8 +47,8 @@ pub fn run(depth: u32, hash_mb: usize, threads: usize, no_tt: bool) -> Result<u6
 /// The bench on a given table, as the UCI `bench` command runs it on its
 /// own thread: `abort` (set before `shared.control.stop()`) ends it after
 /// the current search, and then nothing is printed and `None` returned.
-pub fn run_on<T: SearchTable>(
-    shared: &Shared<T>,
+pub fn run_on<T: SearchTable + Send + 'static>(
+    shared: &Arc<Shared<T>>,
     depth: u32,
     threads: usize,
     abort: &AtomicBool,

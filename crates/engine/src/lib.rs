@@ -18,6 +18,7 @@ pub mod output;
 pub mod perft_cmd;
 pub mod search;
 pub mod study_cmd;
+pub mod threads;
 pub mod tt_study;
 pub mod tune;
 pub mod uci;

@@ -125,7 +125,8 @@ fn search_study(args: &StudyArgs) {
                     return;
                 }
             };
-            let shared = Shared::new(StudySearchTable(std::sync::Mutex::new(table)));
+            let shared =
+                std::sync::Arc::new(Shared::new(StudySearchTable(std::sync::Mutex::new(table))));
             let mut results = Vec::new();
             for fen in crate::bench::POSITIONS {
                 let pos = Position::from_fen(fen).expect("bench positions are valid");

@@ -423,7 +423,8 @@ mod tests {
         };
         for st in Strategy::ALL {
             let t = StudyTable::new(st, 64, 1 << 16).unwrap();
-            let shared = Shared::new(StudySearchTable(std::sync::Mutex::new(t)));
+            let shared =
+                std::sync::Arc::new(Shared::new(StudySearchTable(std::sync::Mutex::new(t))));
             shared.control.begin(false);
             let r = search(&pos, &[], &limits, &shared, 1, &mut ());
             assert_eq!(mate_in(r.score), Some(2), "{st:?}");

@@ -1002,3 +1002,36 @@ fn draws_are_seen_at_the_horizon() {
     let (info, _) = last_info("position fen 8/8/8/4k3/8/8/8/KQ6 w - - 90 80\ngo depth 12\n");
     assert!(!info.contains("score mate"), "{info}");
 }
+
+// Issue 38: helper threads were created and joined in every `go`, the
+// job thread beside the UCI loop too. They are now started once and parked
+// between searches: the process's thread count is the same after every
+// search, with two more for `Threads 3` than for `Threads 1` (the helpers).
+#[cfg(target_os = "linux")]
+#[test]
+fn search_threads_are_parked_between_searches() {
+    let threads_now = |pid: u32| -> usize {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let line = status.lines().find(|l| l.starts_with("Threads:")).unwrap();
+        line[8..].trim().parse().unwrap()
+    };
+    let mut counts = Vec::new();
+    for threads in [1, 3] {
+        let mut s = Session::start();
+        s.send(&format!("setoption name Threads value {threads}"));
+        let mut seen = Vec::new();
+        for _ in 0..100 {
+            s.send("go infinite");
+            s.send("stop");
+            s.until(20, |l| l.starts_with("bestmove "))
+                .unwrap_or_else(|| panic!("no bestmove: {}", s.seen));
+            s.send("isready");
+            s.until(20, |l| l == "readyok").unwrap();
+            seen.push(threads_now(s.child.id()));
+        }
+        assert!(seen.iter().all(|&n| n == seen[0]), "Threads {threads}: {seen:?}");
+        counts.push(seen[0]);
+        assert!(s.quit(20));
+    }
+    assert_eq!(counts[1], counts[0] + 2, "{counts:?}");
+}

@@ -20,6 +20,7 @@ use hashmate_engine::search::{search, Limits, Shared};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 struct Counting;
 
@@ -71,7 +72,7 @@ static ALLOCATOR: Counting = Counting;
 /// of `fen` to `depth`.
 fn allocations(fen: &str, depth: u32) -> (u64, u64, u64) {
     let pos = Position::from_fen(fen).unwrap();
-    let shared = Shared::new(TranspositionTable::new(16).unwrap());
+    let shared = Arc::new(Shared::new(TranspositionTable::new(16).unwrap()));
     let limits = Limits {
         depth: Some(depth),
         multipv: 1,

@@ -10,9 +10,11 @@
 //!
 //! Several threads search the same position and share only the table and
 //! the [`SearchControl`] (lazy SMP): what one thread stores, the others
-//! find. Each thread's history tables and pawn hash table live on in
-//! [`Shared`] from one search to the next, as a game goes on, and are
-//! cleared by [`Shared::new_game`]. A thread that cannot be started or
+//! find. The main thread is the caller's; the helpers are a pool of
+//! parked threads kept in [`Shared`], started by the first search that
+//! needs them and woken by the next. Each thread's history tables and pawn
+//! hash table live on from one search to the next, as a game goes on, and
+//! are cleared by [`Shared::new_game`]. A thread that cannot be started or
 //! cannot allocate its tables is reported and the search goes on with the
 //! others. Reporting goes through [`Listener`]; the search prints nothing.
 
@@ -31,11 +33,12 @@ pub use table::{NoTable, SearchTable};
 pub use timeman::TimeManager;
 
 use crate::eval::{new_pawn_table, PawnTable};
+use crate::threads::ParkedThread;
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{Move, Position};
 use history::{AllocError, Histories};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use worker::Worker;
 
@@ -95,9 +98,9 @@ pub struct Shared<T = TranspositionTable> {
     pub tt: T,
     /// Stop, ponder, nodes and clock.
     pub control: SearchControl,
-    /// Per search thread, what it learned in earlier searches of the game.
-    /// Locked by [`search`] while it runs.
-    threads: Mutex<Vec<ThreadData>>,
+    /// The search threads and what each learned in earlier searches of
+    /// the game. Locked by [`search`] while it runs.
+    pool: Mutex<Pool>,
     /// Set by [`Shared::new_game`]: the next search starts with cleared
     /// thread data. A flag rather than clearing at once, so that a new game
     /// announced while a search runs neither waits for it nor disturbs it.
@@ -119,7 +122,7 @@ impl<T> Shared<T> {
         Shared {
             tt,
             control: SearchControl::default(),
-            threads: Mutex::new(Vec::new()),
+            pool: Mutex::new(Pool::default()),
             fresh: AtomicBool::new(false),
         }
     }
@@ -137,10 +140,12 @@ impl<T: SearchTable> Shared<T> {
     /// game began (`bench` prints the hit rate). Read between searches;
     /// during one it waits for the search to end.
     pub fn pawn_stats(&self) -> (u64, u64) {
-        let pool = self.threads.lock().unwrap_or_else(|e| e.into_inner());
-        pool.iter().fold((0, 0), |(h, p), d| {
-            (h + d.pawns.hits(), p + d.pawns.probes())
-        })
+        let pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
+        let count = |(h, p): (u64, u64), d: &ThreadData| (h + d.pawns.hits(), p + d.pawns.probes());
+        let helpers = pool.helpers.iter().fold((0, 0), |sum, helper| {
+            count(sum, &helper.data.lock().unwrap_or_else(|e| e.into_inner()))
+        });
+        pool.main.iter().fold(helpers, count)
     }
 }
 
@@ -283,56 +288,90 @@ fn has_headroom() -> bool {
     ok
 }
 
-/// A helper thread's handle; joining it gives back the helper's tables.
-type Helper<'scope> = std::thread::ScopedJoinHandle<'scope, Option<ThreadData>>;
+/// The search threads of a [`Shared`]: the main thread's tables (the main
+/// thread is the caller's) and the helpers. Helpers are started by the
+/// first search that asks for them and then parked between searches; a
+/// search with fewer threads ends the ones it no longer needs.
+#[derive(Default)]
+struct Pool {
+    main: Option<ThreadData>,
+    helpers: Vec<Helper>,
+}
 
-/// Start helper `id` with the tables it had in the previous search (or new
-/// ones, allocated by the helper itself), and wait until it is ready, so
-/// that a failure is reported here, in order, and the next helper is
-/// started only when this one no longer allocates.
-fn spawn_helper<'scope, 'env, T: SearchTable>(
-    scope: &'scope std::thread::Scope<'scope, 'env>,
-    id: usize,
-    data: Option<ThreadData>,
-    pos: &'env Position,
-    keys: &'env [u64],
-    limits: &'env Limits,
-    shared: &'env Shared<T>,
-) -> Result<Helper<'scope>, String> {
-    if !has_headroom() {
-        return Err(format!(
-            "less than {} MB of memory left for its stack and tables",
-            SPAWN_HEADROOM >> 20
-        ));
-    }
-    let (ready, started) = std::sync::mpsc::sync_channel(1);
-    let handle = std::thread::Builder::new()
-        .name(format!("search-{id}"))
-        .spawn_scoped(scope, move || {
-            let mut data = match data.map_or_else(ThreadData::new, Ok) {
-                Ok(d) => d,
-                Err(e) => {
-                    let _ = ready.send(Err(e.to_string()));
-                    return None;
-                }
-            };
-            match Worker::new(id, shared, limits, keys, &mut data, &mut ()) {
-                Ok(mut w) => {
-                    let _ = ready.send(Ok(()));
-                    w.iterate(pos);
-                }
-                Err(e) => {
-                    let _ = ready.send(Err(e.to_string()));
-                }
-            }
-            Some(data)
+/// A parked helper thread and the tables it keeps from search to search.
+struct Helper {
+    thread: ParkedThread,
+    data: Arc<Mutex<ThreadData>>,
+}
+
+impl Helper {
+    /// Start helper `id`, parked, with new tables.
+    fn start(id: usize) -> Result<Helper, String> {
+        if !has_headroom() {
+            return Err(format!(
+                "less than {} MB of memory left for its stack and tables",
+                SPAWN_HEADROOM >> 20
+            ));
+        }
+        let data = ThreadData::new().map_err(|e| e.to_string())?;
+        let thread = ParkedThread::spawn(&format!("search-{id}")).map_err(|e| e.to_string())?;
+        Ok(Helper {
+            thread,
+            data: Arc::new(Mutex::new(data)),
         })
-        .map_err(|e| e.to_string())?;
-    // A thread that ended without a word (it panicked) counts as not started.
+    }
+}
+
+/// What every thread of one search reads: the root, the game's keys and
+/// the limits.
+struct Root {
+    pos: Position,
+    keys: Vec<u64>,
+    limits: Limits,
+}
+
+/// Wake helper `id` on `root` and wait until its worker is set up, so that
+/// a failure is reported here, in order, and the next helper is woken only
+/// when this one no longer allocates.
+fn wake_helper<T: SearchTable + Send + 'static>(
+    helper: &Helper,
+    id: usize,
+    root: &Arc<Root>,
+    shared: &Arc<Shared<T>>,
+) -> Result<(), String> {
+    let (ready, started) = std::sync::mpsc::sync_channel(1);
+    let (root, shared, data) = (root.clone(), shared.clone(), helper.data.clone());
+    helper.thread.run(move || {
+        let mut data = data.lock().unwrap_or_else(|e| e.into_inner());
+        match Worker::new(id, &shared, &root.limits, &root.keys, &mut data, &mut ()) {
+            Ok(mut w) => {
+                let _ = ready.send(Ok(()));
+                w.iterate(&root.pos);
+            }
+            Err(e) => {
+                let _ = ready.send(Err(e.to_string()));
+            }
+        }
+    });
+    // A task that ended without a word (it panicked) counts as not started.
     started
         .recv()
-        .unwrap_or_else(|_| Err("it stopped before it was ready".to_string()))?;
-    Ok(handle)
+        .unwrap_or_else(|_| Err("it stopped before it was ready".to_string()))
+}
+
+/// The helpers woken for one search: dropping it (also when the main
+/// thread's search unwinds) stops the search and waits until every helper
+/// is parked again and has let go of the shared state.
+struct Woken<'p> {
+    helpers: &'p [Helper],
+    control: &'p SearchControl,
+}
+
+impl Drop for Woken<'_> {
+    fn drop(&mut self) {
+        self.control.stop_search();
+        self.helpers.iter().for_each(|h| h.thread.wait());
+    }
 }
 
 /// Search `pos` with `threads` threads sharing `shared.tt`.
@@ -340,14 +379,16 @@ fn spawn_helper<'scope, 'env, T: SearchTable>(
 /// `history` holds the keys of the game's positions before `pos` (oldest
 /// first, `pos` itself last or absent), for repetition detection. The
 /// caller calls `shared.control.begin` first and may call
-/// `shared.control.stop` at any time to end the search. Each thread goes on
-/// from the histories and pawn table it had at the end of the previous
-/// search, unless [`Shared::new_game`] was called since.
-pub fn search<T: SearchTable>(
+/// `shared.control.stop` at any time to end the search. The main thread is
+/// the caller's; helpers are parked threads of `shared`, started the first
+/// time they are needed. Each thread goes on from the histories and pawn
+/// table it had at the end of the previous search, unless
+/// [`Shared::new_game`] was called since.
+pub fn search<T: SearchTable + Send + 'static>(
     pos: &Position,
     history: &[u64],
     limits: &Limits,
-    shared: &Shared<T>,
+    shared: &Arc<Shared<T>>,
     threads: usize,
     listener: &mut dyn Listener,
 ) -> SearchResult {
@@ -356,33 +397,38 @@ pub fn search<T: SearchTable>(
     if keys.last() != Some(&pos.key()) {
         keys.push(pos.key());
     }
-    let mut pool = shared.threads.lock().unwrap_or_else(|e| e.into_inner());
-    let mut spare = std::mem::take(&mut *pool);
+    let root = Arc::new(Root {
+        pos: pos.clone(),
+        keys,
+        limits: limits.clone(),
+    });
+    let mut pool = shared.pool.lock().unwrap_or_else(|e| e.into_inner());
+    let pool = &mut *pool;
+    pool.helpers.truncate(threads.max(1) - 1);
     if shared.fresh.swap(false, Ordering::Relaxed) {
-        spare.iter_mut().for_each(ThreadData::clear);
+        pool.main.iter_mut().for_each(ThreadData::clear);
+        for h in &pool.helpers {
+            h.data.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        }
     }
-    // Thread `id` takes the tables of the `id`-th thread of the last search.
-    spare.reverse();
-    let mut main_data = spare.pop();
-    let mut kept = Vec::with_capacity(threads.max(1));
-    let result = std::thread::scope(|scope| {
-        let mut helpers = Vec::with_capacity(threads);
-        for id in 1..threads.max(1) {
-            // On few cores, starting hundreds of busy helpers takes longer
-            // than a short move time: stop starting them when time is up.
-            let control = &shared.control;
-            if limits
-                .time
-                .hard()
-                .is_some_and(|t| !control.pondering() && control.elapsed() >= t)
-            {
-                listener.message(&format!(
-                    "the move time ran out while starting threads; searching with {id}"
-                ));
-                break;
-            }
-            match spawn_helper(scope, id, spare.pop(), pos, &keys, limits, shared) {
-                Ok(h) => helpers.push(h),
+    let mut woken = 0;
+    for id in 1..threads.max(1) {
+        // On few cores, waking hundreds of busy helpers takes longer than
+        // a short move time: stop waking them when time is up.
+        let control = &shared.control;
+        if limits
+            .time
+            .hard()
+            .is_some_and(|t| !control.pondering() && control.elapsed() >= t)
+        {
+            listener.message(&format!(
+                "the move time ran out while starting threads; searching with {id}"
+            ));
+            break;
+        }
+        if pool.helpers.len() < id {
+            match Helper::start(id) {
+                Ok(h) => pool.helpers.push(h),
                 Err(e) => {
                     listener.message(&format!(
                         "cannot start search thread {}: {e}; searching with {id}",
@@ -392,31 +438,36 @@ pub fn search<T: SearchTable>(
                 }
             }
         }
-        let main = match main_data.take().map_or_else(ThreadData::new, Ok) {
-            Ok(mut data) => {
-                let r = Worker::new(0, shared, limits, &keys, &mut data, &mut *listener)
-                    .map(|mut w| w.iterate(pos));
-                kept.push(data);
-                r
-            }
-            Err(e) => Err(e),
-        };
-        let result = match main {
-            Ok(result) => result,
-            Err(e) => {
-                listener.message(&format!("{e}; playing the first legal move"));
-                SearchResult::unsearched(pos.legal_moves().first().copied())
-            }
-        };
-        shared.control.stop_search();
-        kept.extend(helpers.into_iter().filter_map(|h| h.join().ok().flatten()));
-        result
-    });
-    // Tables of threads not started this time wait for a later search.
-    spare.reverse();
-    kept.extend(spare);
-    *pool = kept;
-    drop(pool);
+        if let Err(e) = wake_helper(&pool.helpers[id - 1], id, &root, shared) {
+            listener.message(&format!(
+                "cannot start search thread {}: {e}; searching with {id}",
+                id + 1
+            ));
+            break;
+        }
+        woken = id;
+    }
+    let running = Woken {
+        helpers: &pool.helpers[..woken],
+        control: &shared.control,
+    };
+    let main = match pool.main.take().map_or_else(ThreadData::new, Ok) {
+        Ok(mut data) => {
+            let r = Worker::new(0, shared, limits, &root.keys, &mut data, &mut *listener)
+                .map(|mut w| w.iterate(pos));
+            pool.main = Some(data);
+            r
+        }
+        Err(e) => Err(e),
+    };
+    let result = match main {
+        Ok(result) => result,
+        Err(e) => {
+            listener.message(&format!("{e}; playing the first legal move"));
+            SearchResult::unsearched(pos.legal_moves().first().copied())
+        }
+    };
+    drop(running);
     SearchResult {
         nodes: shared.control.nodes(),
         ..result
@@ -429,7 +480,7 @@ mod tests {
 
     pub(super) fn best(fen: &str, depth: u32) -> SearchResult {
         let pos = Position::from_fen(fen).unwrap();
-        let shared = Shared::new(TranspositionTable::new(16).unwrap());
+        let shared = Arc::new(Shared::new(TranspositionTable::new(16).unwrap()));
         shared.control.begin(false);
         let limits = Limits {
             depth: Some(depth),
@@ -458,7 +509,7 @@ mod tests {
             "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
         )
         .unwrap();
-        let shared = Shared::new(TranspositionTable::new(4).unwrap());
+        let shared = Arc::new(Shared::new(TranspositionTable::new(4).unwrap()));
         let limits = Limits {
             depth: Some(8),
             multipv: 1,
@@ -491,7 +542,7 @@ mod tests {
     #[test]
     fn a_soft_node_limit_ends_at_an_iteration() {
         let pos = Position::startpos();
-        let shared = Shared::new(TranspositionTable::new(4).unwrap());
+        let shared = Arc::new(Shared::new(TranspositionTable::new(4).unwrap()));
         let run = |limits: Limits| {
             shared.new_game();
             shared.control.begin(false);
@@ -535,7 +586,7 @@ mod tests {
     #[test]
     fn several_threads_agree_on_a_mate() {
         let pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
-        let shared = Shared::new(TranspositionTable::new(8).unwrap());
+        let shared = Arc::new(Shared::new(TranspositionTable::new(8).unwrap()));
         shared.control.begin(false);
         let limits = Limits {
             depth: Some(6),
@@ -545,5 +596,50 @@ mod tests {
         let r = search(&pos, &[], &limits, &shared, 3, &mut ());
         assert_eq!(r.best.map(|m| m.to_string()), Some("d1d8".into()));
         assert_eq!(mate_in(r.score), Some(1));
+    }
+
+    /// Helpers are started by the first search that needs them, parked
+    /// (the same threads) for the next, ended when fewer are asked for,
+    /// and let go of the shared state when the search returns (so that the
+    /// engine can resize the table between searches).
+    #[test]
+    fn helpers_persist_between_searches() {
+        let pos = Position::startpos();
+        let shared = Arc::new(Shared::new(TranspositionTable::new(4).unwrap()));
+        let limits = Limits {
+            depth: Some(5),
+            multipv: 1,
+            ..Limits::default()
+        };
+        let helper_ids = || {
+            let pool = shared.pool.lock().unwrap();
+            pool.helpers
+                .iter()
+                .map(|h| format!("{:?}", h.thread))
+                .collect::<Vec<_>>()
+        };
+        let mut seen = Vec::new();
+        for threads in [3, 3, 3, 1, 2] {
+            shared.control.begin(false);
+            let r = search(&pos, &[], &limits, &shared, threads, &mut ());
+            assert!(r.best.is_some());
+            assert_eq!(
+                Arc::strong_count(&shared),
+                1,
+                "a helper still holds the state"
+            );
+            let ids = helper_ids();
+            assert_eq!(ids.len(), threads - 1);
+            assert!(shared
+                .pool
+                .lock()
+                .unwrap()
+                .helpers
+                .iter()
+                .all(|h| h.thread.is_idle()));
+            seen.push(ids);
+        }
+        assert_eq!(seen[0], seen[1]);
+        assert_eq!(seen[1], seen[2]);
     }
 }

@@ -32,6 +32,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Arguments of `hashmate datagen`.
@@ -118,7 +119,12 @@ fn opening(args: &DatagenArgs, book: Option<&Book>, rng: &mut SplitMix64) -> Gam
 }
 
 /// Play game `index` to its end and return its records.
-fn play_game(args: &DatagenArgs, book: Option<&Book>, shared: &Shared, index: u64) -> Vec<Record> {
+fn play_game(
+    args: &DatagenArgs,
+    book: Option<&Book>,
+    shared: &Arc<Shared>,
+    index: u64,
+) -> Vec<Record> {
     let mut rng = game_rng(args.seed, index);
     let mut game = opening(args, book, &mut rng);
     shared.new_game();
@@ -374,7 +380,7 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
                     let Ok(tt) = TranspositionTable::new(args.hash as usize) else {
                         return;
                     };
-                    let shared = Shared::new(tt);
+                    let shared = Arc::new(Shared::new(tt));
                     while !failed.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= args.games {

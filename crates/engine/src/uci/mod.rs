@@ -21,13 +21,13 @@ use crate::output;
 use crate::search::{
     self, mate_in, Limits, Listener, NoTable, SearchInfo, SearchTable, Shared, TimeManager,
 };
+use crate::threads::ParkedThread;
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{CastlingMode, Color, Move, Position};
 use options::{OptionId, Value};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
 /// The version and the slider backend the build uses, as `--version` and
 /// the `uci` banner state them (a test checks that it names
@@ -96,13 +96,15 @@ pub struct Engine {
     no_table: Arc<Shared<NoTable>>,
     /// The opening book.
     pub book: EngineBook,
+    /// The thread that runs jobs beside the UCI loop, started by the first
+    /// one and parked between them.
+    runner: Option<ParkedThread>,
     job: Option<Job>,
 }
 
-/// What runs on its own thread beside the UCI loop: a search, or a count
-/// (`go perft`, `bench`).
+/// What runs on the runner thread beside the UCI loop: a search, or a
+/// count (`go perft`, `bench`).
 struct Job {
-    handle: JoinHandle<()>,
     /// The search state the job runs on (the engine's, the table-less
     /// one of `UseTT false`, or the bench's own).
     control: Arc<dyn JobControl>,
@@ -196,6 +198,7 @@ impl Engine {
             shared: Arc::new(Shared::new(tt)),
             no_table: Arc::new(Shared::new(NoTable)),
             book: EngineBook::default(),
+            runner: None,
             job: None,
         })
     }
@@ -245,25 +248,28 @@ impl Engine {
             if abort || !job.count {
                 job.stop();
             }
-            let _ = job.handle.join();
+            if let Some(runner) = &self.runner {
+                runner.wait();
+            }
         }
     }
 
-    /// Start `work` on its own thread as the running job.
+    /// Start `work` as the running job on the runner thread (started now
+    /// if this is the first job).
     fn start_job<T: Send + Sync + 'static>(
         &mut self,
-        name: &str,
         shared: Arc<Shared<T>>,
         count: bool,
-        work: impl FnOnce(&Shared<T>, &AtomicBool) + Send + 'static,
+        work: impl FnOnce(&Arc<Shared<T>>, &AtomicBool) + Send + 'static,
     ) -> std::io::Result<()> {
+        let runner = match &mut self.runner {
+            Some(r) => r,
+            empty => empty.insert(ParkedThread::spawn("engine-job")?),
+        };
         let abort = Arc::new(AtomicBool::new(false));
         let (s, a) = (shared.clone(), abort.clone());
-        let handle = std::thread::Builder::new()
-            .name(name.into())
-            .spawn(move || work(&s, &a))?;
+        runner.run(move || work(&s, &a));
         self.job = Some(Job {
-            handle,
             control: shared,
             abort,
             count,
@@ -293,7 +299,7 @@ impl Engine {
         } else {
             mode
         };
-        let started = self.start_job("perft", self.shared.clone(), true, move |_, abort| {
+        let started = self.start_job(self.shared.clone(), true, move |_, abort| {
             let mut count =
                 |p: &Position, d| crate::perft_cmd::perft_until(p, d, abort).unwrap_or(0);
             let stopped = || abort.load(Ordering::Relaxed);
@@ -316,7 +322,7 @@ impl Engine {
                 return;
             }
         };
-        let started = self.start_job("bench", shared, true, move |shared, abort| {
+        let started = self.start_job(shared, true, move |shared, abort| {
             crate::bench::run_on(shared, depth, 1, abort);
         });
         if let Err(e) = started {
@@ -517,12 +523,10 @@ impl Engine {
         };
         let spawned = if self.options.use_tt {
             self.shared.control.begin(go.ponder);
-            self.start_job("search", self.shared.clone(), false, move |s, _| job.run(s))
+            self.start_job(self.shared.clone(), false, move |s, _| job.run(s))
         } else {
             self.no_table.control.begin(go.ponder);
-            self.start_job("search", self.no_table.clone(), false, move |s, _| {
-                job.run(s)
-            })
+            self.start_job(self.no_table.clone(), false, move |s, _| job.run(s))
         };
         match spawned {
             Ok(()) => {}
@@ -534,6 +538,14 @@ impl Engine {
                 output::emit(&bestmove(&self.position, &result, mode));
             }
         }
+    }
+}
+
+impl Drop for Engine {
+    /// A running job is stopped (a search, an infinite one included, and a
+    /// count) before the runner thread is ended and joined.
+    fn drop(&mut self) {
+        self.finish_job(true);
     }
 }
 
@@ -549,7 +561,7 @@ struct SearchJob {
 
 impl SearchJob {
     /// Search, report, and end with the `bestmove` line.
-    fn run<T: SearchTable>(self, shared: &Shared<T>) {
+    fn run<T: SearchTable + Send + 'static>(self, shared: &Arc<Shared<T>>) {
         let mut listener = Printer {
             pos: self.pos.clone(),
             mode: self.mode,
