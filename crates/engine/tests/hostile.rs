@@ -1029,7 +1029,10 @@ fn search_threads_are_parked_between_searches() {
             s.until(20, |l| l == "readyok").unwrap();
             seen.push(threads_now(s.child.id()));
         }
-        assert!(seen.iter().all(|&n| n == seen[0]), "Threads {threads}: {seen:?}");
+        assert!(
+            seen.iter().all(|&n| n == seen[0]),
+            "Threads {threads}: {seen:?}"
+        );
         counts.push(seen[0]);
         assert!(s.quit(20));
     }
