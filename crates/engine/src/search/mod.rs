@@ -298,6 +298,34 @@ struct Pool {
     helpers: Vec<Helper>,
 }
 
+/// Why a helper thread could not take part in a search.
+#[derive(Debug)]
+enum HelperError {
+    /// Less than [`SPAWN_HEADROOM`] of address space left.
+    NoHeadroom,
+    /// Its tables could not be allocated.
+    Tables(AllocError),
+    /// The operating system would not create the thread.
+    Spawn(std::io::Error),
+    /// Its task ended before its worker was ready (it panicked).
+    Stopped,
+}
+
+impl std::fmt::Display for HelperError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HelperError::NoHeadroom => write!(
+                f,
+                "less than {} MB of memory left for its stack and tables",
+                SPAWN_HEADROOM >> 20
+            ),
+            HelperError::Tables(e) => write!(f, "{e}"),
+            HelperError::Spawn(e) => write!(f, "{e}"),
+            HelperError::Stopped => f.write_str("it stopped before it was ready"),
+        }
+    }
+}
+
 /// A parked helper thread and the tables it keeps from search to search.
 struct Helper {
     thread: ParkedThread,
@@ -306,15 +334,12 @@ struct Helper {
 
 impl Helper {
     /// Start helper `id`, parked, with new tables.
-    fn start(id: usize) -> Result<Helper, String> {
+    fn start(id: usize) -> Result<Helper, HelperError> {
         if !has_headroom() {
-            return Err(format!(
-                "less than {} MB of memory left for its stack and tables",
-                SPAWN_HEADROOM >> 20
-            ));
+            return Err(HelperError::NoHeadroom);
         }
-        let data = ThreadData::new().map_err(|e| e.to_string())?;
-        let thread = ParkedThread::spawn(&format!("search-{id}")).map_err(|e| e.to_string())?;
+        let data = ThreadData::new().map_err(HelperError::Tables)?;
+        let thread = ParkedThread::spawn(&format!("search-{id}")).map_err(HelperError::Spawn)?;
         Ok(Helper {
             thread,
             data: Arc::new(Mutex::new(data)),
@@ -338,7 +363,7 @@ fn wake_helper<T: SearchTable + Send + 'static>(
     id: usize,
     root: &Arc<Root>,
     shared: &Arc<Shared<T>>,
-) -> Result<(), String> {
+) -> Result<(), HelperError> {
     let (ready, started) = std::sync::mpsc::sync_channel(1);
     let (root, shared, data) = (root.clone(), shared.clone(), helper.data.clone());
     helper.thread.run(move || {
@@ -349,14 +374,12 @@ fn wake_helper<T: SearchTable + Send + 'static>(
                 w.iterate(&root.pos);
             }
             Err(e) => {
-                let _ = ready.send(Err(e.to_string()));
+                let _ = ready.send(Err(HelperError::Tables(e)));
             }
         }
     });
     // A task that ended without a word (it panicked) counts as not started.
-    started
-        .recv()
-        .unwrap_or_else(|_| Err("it stopped before it was ready".to_string()))
+    started.recv().unwrap_or(Err(HelperError::Stopped))
 }
 
 /// The helpers woken for one search: dropping it (also when the main
