@@ -286,6 +286,11 @@ impl Network {
         self.hidden
     }
 
+    /// The feature transformer's biases (an accumulator's start).
+    pub fn bias(&self) -> &[i16] {
+        &self.ft_bias
+    }
+
     /// Feature `f`'s column of the feature transformer.
     #[inline]
     pub fn column(&self, f: usize) -> &[i16] {

@@ -1,0 +1,108 @@
+//! Checkpoints: the whole training state after an epoch, to resume from.
+//!
+//! Layout (little-endian): `HMCK`, version `u16` = 1, reserved `u16`,
+//! hidden `u32`, epochs done `u32`, steps `u64`, the number of history
+//! entries `u32` and that many `(f64, f64)` (training and validation loss),
+//! then the parameters, AdamW's first and second moments (`f32` each, as
+//! many as the layout of `hidden` has), and the FNV-1a checksum of all
+//! that.
+
+use crate::net::{Layout, Params};
+use crate::train::State;
+use hashmate_nnue::checksum;
+
+const MAGIC: [u8; 4] = *b"HMCK";
+const VERSION: u16 = 1;
+
+/// Why bytes are not a checkpoint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckpointError {
+    /// Not a checkpoint, or one of another version.
+    Header,
+    /// Shorter or longer than its header says.
+    Length,
+    /// The contents do not match the checksum.
+    Checksum,
+}
+
+impl std::fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CheckpointError::Header => "not a hashmate-train checkpoint of format version 1",
+            CheckpointError::Length => {
+                "truncated checkpoint (its length does not match its header)"
+            }
+            CheckpointError::Checksum => "damaged checkpoint (checksum mismatch)",
+        })
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+/// The checkpoint of `state`.
+pub fn to_bytes(state: &State) -> Vec<u8> {
+    let mut b = Vec::new();
+    b.extend_from_slice(&MAGIC);
+    b.extend_from_slice(&VERSION.to_le_bytes());
+    b.extend_from_slice(&0u16.to_le_bytes());
+    b.extend_from_slice(&(state.params.hidden as u32).to_le_bytes());
+    b.extend_from_slice(&state.epoch.to_le_bytes());
+    b.extend_from_slice(&state.step.to_le_bytes());
+    b.extend_from_slice(&(state.history.len() as u32).to_le_bytes());
+    for &(t, v) in &state.history {
+        b.extend_from_slice(&t.to_le_bytes());
+        b.extend_from_slice(&v.to_le_bytes());
+    }
+    for x in state.params.v.iter().chain(&state.m).chain(&state.v) {
+        b.extend_from_slice(&x.to_le_bytes());
+    }
+    let sum = checksum(&b);
+    b.extend_from_slice(&sum.to_le_bytes());
+    b
+}
+
+/// Read a checkpoint.
+///
+/// # Errors
+/// [`CheckpointError`] naming what is wrong.
+pub fn from_bytes(b: &[u8]) -> Result<State, CheckpointError> {
+    if b.len() < 36 || b[..4] != MAGIC || b[4..6] != VERSION.to_le_bytes() {
+        return Err(CheckpointError::Header);
+    }
+    let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    let hidden = u32_at(8) as usize;
+    if hidden == 0 || hidden > hashmate_nnue::MAX_HIDDEN {
+        return Err(CheckpointError::Header);
+    }
+    let epoch = u32_at(12);
+    let step = u64::from_le_bytes(b[16..24].try_into().map_err(|_| CheckpointError::Length)?);
+    let entries = u32_at(24) as usize;
+    let n = Layout::new(hidden).len;
+    let expected = 28 + entries * 16 + 3 * n * 4 + 8;
+    if b.len() != expected {
+        return Err(CheckpointError::Length);
+    }
+    let (body, tail) = b.split_at(expected - 8);
+    if checksum(body).to_le_bytes() != tail {
+        return Err(CheckpointError::Checksum);
+    }
+    let f64_at = |i: usize| f64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
+    let history = (0..entries)
+        .map(|k| (f64_at(28 + 16 * k), f64_at(36 + 16 * k)))
+        .collect();
+    let floats: Vec<f32> = body[28 + entries * 16..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    Ok(State {
+        params: Params {
+            hidden,
+            v: floats[..n].to_vec(),
+        },
+        m: floats[n..2 * n].to_vec(),
+        v: floats[2 * n..].to_vec(),
+        epoch,
+        step,
+        history,
+    })
+}

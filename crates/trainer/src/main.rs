@@ -1,0 +1,198 @@
+//! `hashmate-train`: fit hashmate's NNUE to `hashmate datagen` data.
+
+use clap::Parser;
+use hashmate_trainer::checkpoint;
+use hashmate_trainer::data::{is_file, DataSet};
+use hashmate_trainer::train::{self, loss_svg, write_atomically, Config, State};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Train the network on the engine's own self-play positions.
+///
+/// Writes into --out: `net.nnue` (the quantised network after the last
+/// epoch, also kept as `net-eN.nnue`), `checkpoint.bin` (to resume with
+/// --resume), `loss.csv` and `loss.svg` (the loss per epoch).
+#[derive(Parser, Debug)]
+#[command(name = "hashmate-train", version)]
+struct Args {
+    /// Training data files (`hashmate datagen` records).
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// Output directory (created if missing).
+    #[arg(long)]
+    out: PathBuf,
+    /// Neurons per perspective.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    hidden: u32,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    epochs: u32,
+    /// Positions per batch.
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u32).range(1..))]
+    batch: u32,
+    /// Learning rate at the start.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Learning rate at the end (cosine decay).
+    #[arg(long, default_value_t = 0.00001)]
+    lr_end: f32,
+    /// AdamW weight decay.
+    #[arg(long, default_value_t = 0.01)]
+    weight_decay: f32,
+    /// Weight of the game result in the target, 0 to 1 (the rest: the
+    /// search score).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f32,
+    /// Threads.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Records per block (the unit of shuffling and of the validation
+    /// split).
+    #[arg(long, default_value_t = 65536, value_parser = clap::value_parser!(u64).range(1..))]
+    block: u64,
+    /// Every N-th block is kept for validation (0: none).
+    #[arg(long, default_value_t = 50)]
+    val_every: u64,
+    /// Blocks shuffled together (memory: about 150 bytes a record).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..))]
+    buffer_blocks: u32,
+    /// Continue from `checkpoint.bin` in --out.
+    #[arg(long)]
+    resume: bool,
+}
+
+fn main() -> ExitCode {
+    let a = Args::parse();
+    match run(&a) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hashmate-train: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    for (name, v, lo, hi) in [
+        ("--lr", a.lr, 0.0, 1.0),
+        ("--lr-end", a.lr_end, 0.0, 1.0),
+        ("--weight-decay", a.weight_decay, 0.0, 1.0),
+        ("--lambda", a.lambda, 0.0, 1.0),
+    ] {
+        if !(v.is_finite() && v >= lo && v <= hi) {
+            return Err(format!("{name} {v}: must be between {lo} and {hi}").into());
+        }
+    }
+    for d in &a.data {
+        if !is_file(d) {
+            return Err(format!("{}: not a readable regular file", d.display()).into());
+        }
+    }
+    let cfg = Config {
+        hidden: a.hidden as usize,
+        epochs: a.epochs,
+        batch: a.batch as usize,
+        lr: a.lr,
+        lr_end: a.lr_end,
+        weight_decay: a.weight_decay,
+        lambda: a.lambda,
+        threads: a.threads as usize,
+        seed: a.seed,
+        buffer_blocks: a.buffer_blocks as usize,
+    };
+    let data = DataSet::open(&a.data, a.block, a.val_every)?;
+    std::fs::create_dir_all(&a.out)
+        .map_err(|e| format!("{}: cannot create: {e}", a.out.display()))?;
+    let ckpt = a.out.join("checkpoint.bin");
+    let mut state = if a.resume {
+        let bytes = std::fs::read(&ckpt).map_err(|e| format!("{}: {e}", ckpt.display()))?;
+        let s = checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", ckpt.display()))?;
+        if s.params.hidden != cfg.hidden {
+            return Err(format!(
+                "{}: a net of {} neurons, not --hidden {}",
+                ckpt.display(),
+                s.params.hidden,
+                cfg.hidden
+            )
+            .into());
+        }
+        eprintln!("resuming after epoch {} ({} steps)", s.epoch, s.step);
+        s
+    } else {
+        State::new(&cfg)
+    };
+    let validation = data.validation_samples()?;
+    eprintln!(
+        "{} records in {} files: {} training blocks, {} validation blocks ({} trainable validation positions); net (768 -> {})x2 -> 1",
+        data.records,
+        data.files().len(),
+        data.train.len(),
+        data.validation.len(),
+        validation.len(),
+        cfg.hidden
+    );
+    let terminal = std::io::stderr().is_terminal();
+    while state.epoch < cfg.epochs {
+        let mut last = Instant::now();
+        let mut show = |p: &train::Progress| {
+            if last.elapsed().as_secs_f64() < if terminal { 0.5 } else { 30.0 } {
+                return;
+            }
+            last = Instant::now();
+            let rate = p.positions as f64 / p.seconds.max(1e-9);
+            let left = (p.records.1 - p.records.0) as f64 / (p.records.0 as f64 / p.seconds);
+            let line = format!(
+                "epoch {}/{}: {:.1} % of records, {} positions, {:.0} pos/s, loss {:.6}, ETA {:.0} s",
+                p.epoch.0,
+                p.epoch.1,
+                100.0 * p.records.0 as f64 / p.records.1 as f64,
+                p.positions,
+                rate,
+                p.loss,
+                left
+            );
+            if terminal {
+                eprint!("\r{line}   ");
+            } else {
+                eprintln!("{line}");
+            }
+        };
+        let r = train::epoch(&data, &validation, &cfg, &mut state, &mut show)?;
+        if terminal {
+            eprintln!();
+        }
+        println!(
+            "epoch {}: train loss {:.6}, validation loss {:.6}, {} positions in {:.1} s ({:.0} pos/s), quantisation error mean {:.2} cp, max {:.1} cp",
+            r.epoch,
+            r.train_loss,
+            r.val_loss,
+            r.positions,
+            r.seconds,
+            r.positions as f64 / r.seconds.max(1e-9),
+            r.quant_error.0,
+            r.quant_error.1
+        );
+        let _ = std::io::stdout().flush();
+        let net = state.params.quantise().to_bytes();
+        let io = |p: PathBuf| move |e: std::io::Error| format!("{}: {e}", p.display());
+        let path = a.out.join(format!("net-e{}.nnue", r.epoch));
+        write_atomically(&path, &net).map_err(io(path.clone()))?;
+        let path = a.out.join("net.nnue");
+        write_atomically(&path, &net).map_err(io(path.clone()))?;
+        write_atomically(&ckpt, &checkpoint::to_bytes(&state)).map_err(io(ckpt.clone()))?;
+        let mut csv = String::from("epoch,train_loss,validation_loss\n");
+        for (i, (t, v)) in state.history.iter().enumerate() {
+            csv += &format!("{},{t:.8},{v:.8}\n", i + 1);
+        }
+        let path = a.out.join("loss.csv");
+        write_atomically(&path, csv.as_bytes()).map_err(io(path.clone()))?;
+        let path = a.out.join("loss.svg");
+        write_atomically(&path, loss_svg(&state.history).as_bytes()).map_err(io(path.clone()))?;
+    }
+    Ok(())
+}

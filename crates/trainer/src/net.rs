@@ -1,0 +1,214 @@
+//! The float network the trainer fits, its gradient, and its quantisation
+//! into a [`hashmate_nnue::Network`].
+//!
+//! All parameters live in one `Vec<f32>` (feature-transformer weights
+//! feature-major, its biases, the output weights side to move first, the
+//! output bias), so that the optimiser and the checkpoint treat them as one
+//! vector.
+
+use crate::data::{Rng, Sample};
+use hashmate_nnue::{Network, INPUTS, QA, QB, SCALE};
+
+/// Weights are kept within ±`WEIGHT_CLIP`, so that the quantised values
+/// fit: a feature-transformer weight × 255 in `i16`, and an accumulator of
+/// 32 of them; an output weight × 64 in an `i8`'s range.
+pub const WEIGHT_CLIP: f32 = 1.98;
+
+/// The float parameters of a `(768 → hidden) × 2 → 1` SCReLU network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// Neurons per perspective.
+    pub hidden: usize,
+    /// Every parameter, in the layout of the module's header.
+    pub v: Vec<f32>,
+}
+
+/// Offsets of the parameter groups in [`Params::v`].
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// Neurons per perspective.
+    pub hidden: usize,
+    /// Start of the feature-transformer biases.
+    pub ft_bias: usize,
+    /// Start of the output weights.
+    pub out_w: usize,
+    /// The output bias.
+    pub out_b: usize,
+    /// Number of parameters.
+    pub len: usize,
+}
+
+impl Layout {
+    /// The layout for `hidden` neurons.
+    pub fn new(hidden: usize) -> Layout {
+        let ft_bias = INPUTS * hidden;
+        let out_w = ft_bias + hidden;
+        let out_b = out_w + 2 * hidden;
+        Layout {
+            hidden,
+            ft_bias,
+            out_w,
+            out_b,
+            len: out_b + 1,
+        }
+    }
+}
+
+#[inline]
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Working memory of one thread: two accumulators.
+pub struct Scratch {
+    us: Vec<f32>,
+    them: Vec<f32>,
+}
+
+impl Scratch {
+    /// For `hidden` neurons.
+    pub fn new(hidden: usize) -> Scratch {
+        Scratch {
+            us: vec![0.0; hidden],
+            them: vec![0.0; hidden],
+        }
+    }
+}
+
+impl Params {
+    /// Random initial parameters: feature-transformer weights uniform in
+    /// ±0.1 (an accumulator of 30 pieces then spreads over about ±0.3),
+    /// output weights uniform in ±1/√(2·hidden), biases 0.
+    pub fn init(hidden: usize, rng: &mut Rng) -> Params {
+        let l = Layout::new(hidden);
+        let mut v = vec![0.0; l.len];
+        for w in &mut v[..l.ft_bias] {
+            *w = rng.uniform(0.1);
+        }
+        let a = 1.0 / (2.0 * hidden as f32).sqrt();
+        for w in &mut v[l.out_w..l.out_b] {
+            *w = rng.uniform(a);
+        }
+        Params { hidden, v }
+    }
+
+    /// The layout of these parameters.
+    pub fn layout(&self) -> Layout {
+        Layout::new(self.hidden)
+    }
+
+    /// Fill the accumulators of `s`; returns the raw output (before the
+    /// sigmoid; times [`SCALE`] it is centipawns).
+    #[inline]
+    pub fn forward(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
+        let l = self.layout();
+        let h = l.hidden;
+        let bias = &self.v[l.ft_bias..l.out_w];
+        let (us, them) = s.features();
+        for (acc, feats) in [(&mut scratch.us, us), (&mut scratch.them, them)] {
+            acc.copy_from_slice(bias);
+            for &f in feats {
+                let col = &self.v[usize::from(f) * h..][..h];
+                for (a, &w) in acc.iter_mut().zip(col) {
+                    *a += w;
+                }
+            }
+        }
+        let (w_us, w_them) = self.v[l.out_w..l.out_b].split_at(h);
+        let act = |acc: &[f32], w: &[f32]| -> f32 {
+            acc.iter()
+                .zip(w)
+                .map(|(&a, &w)| {
+                    let c = a.clamp(0.0, 1.0);
+                    c * c * w
+                })
+                .sum()
+        };
+        act(&scratch.us, w_us) + act(&scratch.them, w_them) + self.v[l.out_b]
+    }
+
+    /// The loss of `s` — `(sigmoid(out) − target)²` with `target = λ ×
+    /// result + (1 − λ) × sigmoid(score / SCALE)` — and, when `grad` is
+    /// given, its gradient times `weight` added there.
+    #[inline]
+    pub fn loss(
+        &self,
+        s: &Sample,
+        lambda: f32,
+        scratch: &mut Scratch,
+        grad: Option<(&mut [f32], f32)>,
+    ) -> f32 {
+        let out = self.forward(s, scratch);
+        let p = sigmoid(out);
+        let target = lambda * s.result + (1.0 - lambda) * sigmoid(s.score / SCALE as f32);
+        let e = p - target;
+        if let Some((g, weight)) = grad {
+            let l = self.layout();
+            let h = l.hidden;
+            let d = 2.0 * e * p * (1.0 - p) * weight;
+            g[l.out_b] += d;
+            let (ow_us, ow_them) = self.v[l.out_w..l.out_b].split_at(h);
+            let (feats_us, feats_them) = s.features();
+            for (acc, ow, goff, feats) in [
+                (&scratch.us, ow_us, l.out_w, feats_us),
+                (&scratch.them, ow_them, l.out_w + h, feats_them),
+            ] {
+                // The output weights' gradient, then the accumulator's
+                // (`da`), which reaches the biases and every active
+                // feature's column.
+                for i in 0..h {
+                    let c = acc[i].clamp(0.0, 1.0);
+                    g[goff + i] += d * c * c;
+                }
+                let da = |i: usize| -> f32 {
+                    let a = acc[i];
+                    if a > 0.0 && a < 1.0 {
+                        d * ow[i] * 2.0 * a
+                    } else {
+                        0.0
+                    }
+                };
+                let (gw, gb) = g[..l.out_w].split_at_mut(l.ft_bias);
+                for (i, b) in gb.iter_mut().enumerate() {
+                    *b += da(i);
+                }
+                for &f in feats {
+                    let col = &mut gw[usize::from(f) * h..][..h];
+                    for (i, w) in col.iter_mut().enumerate() {
+                        *w += da(i);
+                    }
+                }
+            }
+        }
+        e * e
+    }
+
+    /// The quantised network: feature transformer × [`QA`], output weights
+    /// × [`QB`], output bias × `QA × QB`, each rounded to the nearest.
+    pub fn quantise(&self) -> Network {
+        let l = self.layout();
+        let q16 = |x: f32, q: i32| (x * q as f32).round().clamp(-32768.0, 32767.0) as i16;
+        let ft_weights = self.v[..l.ft_bias].iter().map(|&x| q16(x, QA)).collect();
+        let ft_bias = self.v[l.ft_bias..l.out_w]
+            .iter()
+            .map(|&x| q16(x, QA))
+            .collect();
+        let out_weights = self.v[l.out_w..l.out_b]
+            .iter()
+            .map(|&x| q16(x, QB))
+            .collect();
+        let out_bias = (self.v[l.out_b] * (QA * QB) as f32).round() as i32;
+        Network::new(l.hidden, ft_weights, ft_bias, out_weights, out_bias)
+            .expect("the layout has the network's shape")
+    }
+
+    /// Keep the weights within ±[`WEIGHT_CLIP`].
+    pub fn clip(&mut self) {
+        let l = self.layout();
+        let (ft, rest) = self.v.split_at_mut(l.ft_bias);
+        let out = &mut rest[l.out_w - l.ft_bias..l.out_b - l.ft_bias];
+        for w in ft.iter_mut().chain(out) {
+            *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+        }
+    }
+}

@@ -1,0 +1,404 @@
+//! The training loop: shuffled batches, AdamW with a cosine learning-rate
+//! schedule, a validation pass and a checkpoint after every epoch.
+
+use crate::data::{DataError, DataSet, Rng, Sample};
+use crate::net::{Params, Scratch};
+use hashmate_nnue::{Network, SCALE};
+use std::path::Path;
+use std::time::Instant;
+
+/// What a run is asked to do.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Neurons per perspective.
+    pub hidden: usize,
+    /// Passes over the training blocks.
+    pub epochs: u32,
+    /// Positions per batch.
+    pub batch: usize,
+    /// Learning rate at the start.
+    pub lr: f32,
+    /// Learning rate at the end (cosine decay between the two).
+    pub lr_end: f32,
+    /// AdamW's decoupled weight decay.
+    pub weight_decay: f32,
+    /// Weight of the game result in the target (the rest: the score).
+    pub lambda: f32,
+    /// Threads computing gradients.
+    pub threads: usize,
+    /// Seed of the initial weights and of the shuffles.
+    pub seed: u64,
+    /// Blocks read and shuffled together.
+    pub buffer_blocks: usize,
+}
+
+/// The state a run can resume from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// The parameters.
+    pub params: Params,
+    /// AdamW's first moments.
+    pub m: Vec<f32>,
+    /// AdamW's second moments.
+    pub v: Vec<f32>,
+    /// Epochs completed.
+    pub epoch: u32,
+    /// Optimiser steps taken.
+    pub step: u64,
+    /// Per epoch: training loss, validation loss.
+    pub history: Vec<(f64, f64)>,
+}
+
+impl State {
+    /// A fresh start.
+    pub fn new(cfg: &Config) -> State {
+        let params = Params::init(cfg.hidden, &mut Rng(cfg.seed));
+        let n = params.v.len();
+        State {
+            params,
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            epoch: 0,
+            step: 0,
+            history: Vec::new(),
+        }
+    }
+}
+
+/// One epoch's figures.
+#[derive(Clone, Debug)]
+pub struct EpochReport {
+    /// Which epoch (1-based).
+    pub epoch: u32,
+    /// Mean training loss over the epoch.
+    pub train_loss: f64,
+    /// Mean validation loss (float network).
+    pub val_loss: f64,
+    /// Positions trained on.
+    pub positions: u64,
+    /// Seconds the epoch took.
+    pub seconds: f64,
+    /// The quantised net's difference from the float one on the
+    /// validation positions, centipawns: mean and largest.
+    pub quant_error: (f64, f64),
+}
+
+/// Progress within an epoch.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// The epoch (1-based) and the number of epochs.
+    pub epoch: (u32, u32),
+    /// Training records read so far this epoch, and in all.
+    pub records: (u64, u64),
+    /// Positions trained on so far this epoch.
+    pub positions: u64,
+    /// Mean loss so far this epoch.
+    pub loss: f64,
+    /// Seconds since the epoch began.
+    pub seconds: f64,
+}
+
+/// Why training stopped.
+#[derive(Debug)]
+pub enum TrainError {
+    /// The data could not be read.
+    Data(DataError),
+    /// The loss or a weight is no longer a number: the learning rate is
+    /// too high for this data.
+    Diverged {
+        /// Which epoch.
+        epoch: u32,
+    },
+}
+
+impl std::fmt::Display for TrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrainError::Data(e) => write!(f, "{e}"),
+            TrainError::Diverged { epoch } => write!(
+                f,
+                "the loss diverged in epoch {epoch} (not a number): lower the learning rate"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+impl From<DataError> for TrainError {
+    fn from(e: DataError) -> Self {
+        TrainError::Data(e)
+    }
+}
+
+/// The learning rate at `progress` (0 at the start, 1 at the end).
+pub fn learning_rate(cfg: &Config, progress: f64) -> f32 {
+    let c = 0.5 * (1.0 + (std::f64::consts::PI * progress.clamp(0.0, 1.0)).cos());
+    cfg.lr_end + (cfg.lr - cfg.lr_end) * c as f32
+}
+
+/// Mean loss of `samples` (float net), on `threads` threads.
+pub fn mean_loss(params: &Params, samples: &[Sample], lambda: f32, threads: usize) -> f64 {
+    if samples.is_empty() {
+        return f64::NAN;
+    }
+    let chunk = samples.len().div_ceil(threads.max(1));
+    let total: f64 = std::thread::scope(|scope| {
+        let parts: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut scratch = Scratch::new(params.hidden);
+                    part.iter()
+                        .map(|s| f64::from(params.loss(s, lambda, &mut scratch, None)))
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .map(|p| p.join().unwrap_or(f64::NAN))
+            .sum()
+    });
+    total / samples.len() as f64
+}
+
+/// Mean and largest difference, in centipawns, between the quantised
+/// net's integer evaluation and the float net's on `samples`.
+pub fn quantisation_error(params: &Params, net: &Network, samples: &[Sample]) -> (f64, f64) {
+    let mut scratch = Scratch::new(params.hidden);
+    let (mut sum, mut max) = (0.0, 0.0f64);
+    for s in samples {
+        let float = f64::from(params.forward(s, &mut scratch)) * f64::from(SCALE);
+        let (us, them) = s.features();
+        let acc = |feats: &[u16]| {
+            let mut a = net.bias().to_vec();
+            for &f in feats {
+                for (x, &w) in a.iter_mut().zip(net.column(usize::from(f))) {
+                    *x = x.wrapping_add(w);
+                }
+            }
+            a
+        };
+        let q = f64::from(net.output(&acc(us), &acc(them)));
+        let d = (q - float).abs();
+        sum += d;
+        max = max.max(d);
+    }
+    (sum / samples.len().max(1) as f64, max)
+}
+
+/// One AdamW step over every parameter with gradient `g`.
+fn adamw(state: &mut State, g: &[f32], lr: f32, cfg: &Config) {
+    const B1: f32 = 0.9;
+    const B2: f32 = 0.999;
+    const EPS: f32 = 1e-8;
+    state.step += 1;
+    let t = state.step as i32;
+    let c1 = 1.0 - B1.powi(t);
+    let c2 = 1.0 - B2.powi(t);
+    let decay = 1.0 - lr * cfg.weight_decay;
+    let l = state.params.layout();
+    for (i, (((w, m), v), &g)) in state
+        .params
+        .v
+        .iter_mut()
+        .zip(&mut state.m)
+        .zip(&mut state.v)
+        .zip(g)
+        .enumerate()
+    {
+        *m = B1 * *m + (1.0 - B1) * g;
+        *v = B2 * *v + (1.0 - B2) * g * g;
+        // Biases are not decayed.
+        let is_bias = (l.ft_bias..l.out_w).contains(&i) || i == l.out_b;
+        if !is_bias {
+            *w *= decay;
+        }
+        *w -= lr * (*m / c1) / ((*v / c2).sqrt() + EPS);
+    }
+    state.params.clip();
+}
+
+/// Gradient of the mean loss of `batch` into `grads[0]` (one buffer per
+/// thread); returns the summed loss.
+fn gradient(params: &Params, batch: &[Sample], lambda: f32, grads: &mut [Vec<f32>]) -> f64 {
+    let weight = 1.0 / batch.len() as f32;
+    let chunk = batch.len().div_ceil(grads.len());
+    let loss: f64 = std::thread::scope(|scope| {
+        let parts: Vec<_> = batch
+            .chunks(chunk)
+            .zip(grads.iter_mut())
+            .map(|(part, g)| {
+                scope.spawn(move || {
+                    g.iter_mut().for_each(|x| *x = 0.0);
+                    let mut scratch = Scratch::new(params.hidden);
+                    part.iter()
+                        .map(|s| f64::from(params.loss(s, lambda, &mut scratch, Some((g, weight)))))
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .map(|p| p.join().unwrap_or(f64::NAN))
+            .sum()
+    });
+    let used = batch.len().div_ceil(chunk);
+    let (first, rest) = grads.split_at_mut(1);
+    for g in &rest[..used.saturating_sub(1)] {
+        for (a, &b) in first[0].iter_mut().zip(g) {
+            *a += b;
+        }
+    }
+    loss
+}
+
+/// Train one epoch of `state` on `data`, calling `progress` now and then.
+///
+/// # Errors
+/// [`TrainError`] when the data cannot be read or the loss diverges.
+pub fn epoch(
+    data: &DataSet,
+    validation: &[Sample],
+    cfg: &Config,
+    state: &mut State,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<EpochReport, TrainError> {
+    let start = Instant::now();
+    let e = state.epoch;
+    let mut rng = Rng(cfg.seed ^ (u64::from(e) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut order = data.train.clone();
+    rng.shuffle(&mut order);
+    let total: u64 = data.train.iter().map(|b| b.count()).sum();
+    let threads = cfg.threads.max(1);
+    let mut grads = vec![vec![0.0f32; state.params.v.len()]; threads];
+    let (mut read, mut positions, mut loss_sum) = (0u64, 0u64, 0.0f64);
+    let mut buffer = Vec::new();
+    for blocks in order.chunks(cfg.buffer_blocks.max(1)) {
+        buffer.clear();
+        for &b in blocks {
+            data.read(b, &mut buffer)?;
+            read += b.count();
+        }
+        rng.shuffle(&mut buffer);
+        for batch in buffer.chunks(cfg.batch.max(1)) {
+            let done = f64::from(e) + read as f64 / total as f64;
+            let lr = learning_rate(cfg, done / f64::from(cfg.epochs.max(1)));
+            let loss = gradient(&state.params, batch, cfg.lambda, &mut grads);
+            if !loss.is_finite() {
+                return Err(TrainError::Diverged { epoch: e + 1 });
+            }
+            adamw(state, &grads[0], lr, cfg);
+            loss_sum += loss;
+            positions += batch.len() as u64;
+            progress(&Progress {
+                epoch: (e + 1, cfg.epochs),
+                records: (read, total),
+                positions,
+                loss: loss_sum / positions as f64,
+                seconds: start.elapsed().as_secs_f64(),
+            });
+        }
+    }
+    if state.params.v.iter().any(|w| !w.is_finite()) {
+        return Err(TrainError::Diverged { epoch: e + 1 });
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let val_loss = mean_loss(&state.params, validation, cfg.lambda, threads);
+    let net = state.params.quantise();
+    let quant_error = quantisation_error(&state.params, &net, validation);
+    let train_loss = loss_sum / positions.max(1) as f64;
+    state.epoch += 1;
+    state.history.push((train_loss, val_loss));
+    Ok(EpochReport {
+        epoch: state.epoch,
+        train_loss,
+        val_loss,
+        positions,
+        seconds,
+        quant_error,
+    })
+}
+
+/// The loss curve as an SVG line chart: training (solid) and validation
+/// (dashed) loss per epoch.
+pub fn loss_svg(history: &[(f64, f64)]) -> String {
+    let (w, h, pad) = (640.0, 400.0, 50.0);
+    let values: Vec<f64> = history
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .filter(|x| x.is_finite())
+        .collect();
+    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let (lo, hi) = if lo < hi {
+        (lo, hi)
+    } else {
+        (lo - 1e-3, lo + 1e-3)
+    };
+    let n = history.len().max(2) - 1;
+    let x = |i: usize| pad + (w - 2.0 * pad) * i as f64 / n as f64;
+    let y = |v: f64| h - pad - (h - 2.0 * pad) * (v - lo) / (hi - lo);
+    let line = |pick: fn(&(f64, f64)) -> f64| {
+        history
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| pick(p).is_finite())
+            .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(pick(p))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <line x1=\"{pad}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/>\n\
+         <line x1=\"{pad}\" y1=\"{pad}\" x2=\"{pad}\" y2=\"{}\" stroke=\"black\"/>\n",
+        h - pad,
+        w - pad,
+        h - pad,
+        h - pad
+    );
+    s += &format!(
+        "<text x=\"{pad}\" y=\"{}\">{hi:.5}</text>\n<text x=\"{pad}\" y=\"{}\">{lo:.5}</text>\n",
+        pad - 6.0,
+        h - pad + 16.0
+    );
+    s += &format!(
+        "<text x=\"{}\" y=\"{}\">epoch 1 … {}</text>\n",
+        w / 2.0 - 40.0,
+        h - 12.0,
+        history.len()
+    );
+    s += &format!(
+        "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"{}\"/>\n",
+        line(|p| p.0)
+    );
+    s += &format!(
+        "<polyline fill=\"none\" stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"6,4\" points=\"{}\"/>\n",
+        line(|p| p.1)
+    );
+    s += &format!(
+        "<text x=\"{}\" y=\"{}\" fill=\"#1f77b4\">training loss</text>\n\
+         <text x=\"{}\" y=\"{}\" fill=\"#d62728\">validation loss</text>\n</svg>\n",
+        w - pad - 120.0,
+        pad + 10.0,
+        w - pad - 120.0,
+        pad + 26.0
+    );
+    s
+}
+
+/// Write `bytes` to `path` through a temporary file and a rename, so that
+/// an interrupted write leaves the old file.
+///
+/// # Errors
+/// The I/O error.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    let mut f = std::fs::File::create(&tmp)?;
+    f.write_all(bytes)?;
+    f.sync_all()?;
+    std::fs::rename(&tmp, path)
+}
