@@ -8,6 +8,7 @@ use crate::output;
 use crate::search::{search, Limits, NoTable, SearchTable, Shared};
 use hashmate::tt::{TranspositionTable, TtError};
 use hashmate::Position;
+use hashmate_nnue::Network;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -29,16 +30,26 @@ pub const POSITIONS: [&str; 12] = [
     "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
 ];
 
-/// Run the bench and print its summary; returns the node count.
+/// Run the bench and print its summary; returns the node count. `net`:
+/// evaluate with that network instead of the classical evaluation.
 ///
 /// # Errors
 /// [`TtError`] when the table cannot be allocated.
-pub fn run(depth: u32, hash_mb: usize, threads: usize, no_tt: bool) -> Result<u64, TtError> {
+pub fn run(
+    depth: u32,
+    hash_mb: usize,
+    threads: usize,
+    no_tt: bool,
+    net: Option<Arc<Network>>,
+) -> Result<u64, TtError> {
     let never = AtomicBool::new(false);
     let nodes = if no_tt {
-        run_on(&Arc::new(Shared::new(NoTable)), depth, threads, &never)
+        let shared = Arc::new(Shared::new(NoTable));
+        shared.set_network(net);
+        run_on(&shared, depth, threads, &never)
     } else {
         let shared = Arc::new(Shared::new(TranspositionTable::new(hash_mb)?));
+        shared.set_network(net);
         run_on(&shared, depth, threads, &never)
     };
     Ok(nodes.unwrap_or(0))
@@ -109,6 +120,6 @@ mod tests {
 
     #[test]
     fn an_impossible_table_is_an_error() {
-        assert!(run(1, usize::MAX / 2, 1, false).is_err());
+        assert!(run(1, usize::MAX / 2, 1, false, None).is_err());
     }
 }

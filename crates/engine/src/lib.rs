@@ -14,6 +14,7 @@ pub mod eval;
 pub mod files;
 pub mod gtp;
 pub mod input;
+pub mod nnue;
 pub mod output;
 pub mod perft_cmd;
 pub mod search;

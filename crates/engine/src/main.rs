@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use hashmate::Position;
 use hashmate_engine::tune::{datagen, texel};
-use hashmate_engine::{bench, book_cmd, gtp, output, perft_cmd, study_cmd, uci};
+use hashmate_engine::{bench, book_cmd, gtp, nnue, output, perft_cmd, study_cmd, uci};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -38,6 +38,20 @@ enum Command {
         /// Search without the transposition table.
         #[arg(long)]
         no_tt: bool,
+        /// Evaluate with this network file (`<internal>`: the embedded
+        /// one) instead of the classical evaluation.
+        #[arg(long)]
+        nnue: Option<String>,
+    },
+    /// Print a position's static evaluation: the network's and the
+    /// classical one, side to move's view, centipawns.
+    Eval {
+        /// The position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The network file (default: the embedded one).
+        #[arg(long, default_value = hashmate_engine::nnue::INTERNAL)]
+        net: String,
     },
     /// Polyglot opening books: make, probe, stats.
     #[command(subcommand)]
@@ -76,13 +90,52 @@ fn main() -> ExitCode {
             hash,
             threads,
             no_tt,
-        }) => match bench::run(depth, hash as usize, threads as usize, no_tt) {
-            Ok(_) => output::status(ExitCode::SUCCESS),
-            Err(e) => {
-                eprintln!("hashmate bench: {e}");
-                ExitCode::from(2)
+            nnue,
+        }) => {
+            let net = match nnue.as_deref().map(nnue::load).transpose() {
+                Ok(net) => net.map(std::sync::Arc::new),
+                Err(e) => {
+                    eprintln!("hashmate bench: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match bench::run(depth, hash as usize, threads as usize, no_tt, net) {
+                Ok(_) => output::status(ExitCode::SUCCESS),
+                Err(e) => {
+                    eprintln!("hashmate bench: {e}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
+        Some(Command::Eval { fen, net }) => {
+            let pos = match fen
+                .as_deref()
+                .map_or(Ok(Position::startpos()), Position::from_fen)
+            {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("hashmate eval: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match nnue::load(&net) {
+                Ok(network) => {
+                    let mut pawns = hashmate_engine::eval::new_pawn_table();
+                    let classical = hashmate_engine::eval::evaluate(&pos, &mut pawns);
+                    output::emit(&format!(
+                        "network   {:+} cp ({net}, {} neurons)\nclassical {:+} cp\n(side to move's view)",
+                        network.evaluate(&pos),
+                        network.hidden(),
+                        classical
+                    ));
+                    output::status(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("hashmate eval: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Some(Command::Tunables) => {
             output::emit(hashmate_engine::search::params::spsa_input().trim_end());
             output::status(ExitCode::SUCCESS)

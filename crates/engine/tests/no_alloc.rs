@@ -12,7 +12,9 @@
 //! than the other, must differ by a few allocations per extra iteration
 //! (the main thread's reports), not by anything that grows with the nodes;
 //! on the helper thread they must not differ at all (it allocates its
-//! tables when it starts, then nothing).
+//! tables when it starts, then nothing). Both with the classical
+//! evaluation and with the network (its accumulators per ply are allocated
+//! with the worker).
 
 use hashmate::tt::TranspositionTable;
 use hashmate::Position;
@@ -70,9 +72,12 @@ static ALLOCATOR: Counting = Counting;
 
 /// Allocations (all, and the helper's) and nodes of a two-thread search
 /// of `fen` to `depth`.
-fn allocations(fen: &str, depth: u32) -> (u64, u64, u64) {
+fn allocations(fen: &str, depth: u32, nnue: bool) -> (u64, u64, u64) {
     let pos = Position::from_fen(fen).unwrap();
     let shared = Arc::new(Shared::new(TranspositionTable::new(16).unwrap()));
+    if nnue {
+        shared.set_network(Some(Arc::new(hashmate_engine::nnue::embedded().unwrap())));
+    }
     let limits = Limits {
         depth: Some(depth),
         multipv: 1,
@@ -99,21 +104,23 @@ fn the_search_does_not_allocate_per_node() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     ] {
-        let (small, small_helper, small_nodes) = allocations(fen, 4);
-        let (big, big_helper, big_nodes) = allocations(fen, 10);
-        assert!(
-            big_nodes > 20 * small_nodes,
-            "{fen}: {small_nodes} and {big_nodes} nodes"
-        );
-        // Six more iterations of the main thread, each reporting one line.
-        assert!(
-            big <= small + 6 * 4,
-            "{fen}: {small} allocations for {small_nodes} nodes, {big} for {big_nodes}"
-        );
-        assert!(small_helper > 0, "the helper's tables are counted");
-        assert_eq!(
+        for nnue in [false, true] {
+            let (small, small_helper, small_nodes) = allocations(fen, 4, nnue);
+            let (big, big_helper, big_nodes) = allocations(fen, 10, nnue);
+            assert!(
+                big_nodes > 20 * small_nodes,
+                "{fen}: {small_nodes} and {big_nodes} nodes"
+            );
+            // Six more iterations of the main thread, each reporting one line.
+            assert!(
+                big <= small + 6 * 4,
+                "{fen}: {small} allocations for {small_nodes} nodes, {big} for {big_nodes}"
+            );
+            assert!(small_helper > 0, "the helper's tables are counted");
+            assert_eq!(
             small_helper, big_helper,
             "{fen}: the helper allocated {small_helper} times in the small search, {big_helper} in the big one"
         );
+        }
     }
 }

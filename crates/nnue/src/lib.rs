@@ -246,6 +246,121 @@ impl Accumulator {
     }
 }
 
+/// The accumulators of every ply of a search, updated move by move: the
+/// child's are the parent's plus the columns of the features the move
+/// adds and minus those it removes (two for a quiet move, three for a
+/// capture or a promotion, four for castling), found by comparing the two
+/// positions' piece sets, so that every kind of move (en passant,
+/// castling in both notations, promotions) is handled by one rule.
+/// Allocated once; nothing is allocated per move.
+#[derive(Clone, Debug)]
+pub struct AccumulatorStack {
+    hidden: usize,
+    white: Vec<i16>,
+    black: Vec<i16>,
+}
+
+impl AccumulatorStack {
+    /// Room for plies `0..plies` of `net`'s accumulators.
+    ///
+    /// # Errors
+    /// When the memory cannot be had.
+    pub fn new(
+        net: &Network,
+        plies: usize,
+    ) -> Result<AccumulatorStack, std::collections::TryReserveError> {
+        let n = net.hidden * plies.max(1);
+        let mut white = Vec::new();
+        white.try_reserve_exact(n)?;
+        white.resize(n, 0);
+        let mut black = Vec::new();
+        black.try_reserve_exact(n)?;
+        black.resize(n, 0);
+        Ok(AccumulatorStack {
+            hidden: net.hidden,
+            white,
+            black,
+        })
+    }
+
+    /// Plies the stack holds.
+    pub fn plies(&self) -> usize {
+        self.white.len() / self.hidden
+    }
+
+    /// Build ply `ply`'s accumulators for `pos` from scratch.
+    pub fn refresh(&mut self, net: &Network, ply: usize, pos: &Position) {
+        let h = self.hidden;
+        let white = &mut self.white[ply * h..][..h];
+        let black = &mut self.black[ply * h..][..h];
+        white.copy_from_slice(&net.ft_bias);
+        black.copy_from_slice(&net.ft_bias);
+        for_each_feature(pos, |w, b| {
+            for (a, &x) in white.iter_mut().zip(net.column(w)) {
+                *a = a.wrapping_add(x);
+            }
+            for (a, &x) in black.iter_mut().zip(net.column(b)) {
+                *a = a.wrapping_add(x);
+            }
+        });
+    }
+
+    /// Ply `ply + 1`'s accumulators for `child`, a position one move (or a
+    /// null move) after `parent`, whose accumulators are at `ply`.
+    #[inline]
+    pub fn update(&mut self, net: &Network, ply: usize, parent: &Position, child: &Position) {
+        let h = self.hidden;
+        for acc in [&mut self.white, &mut self.black] {
+            let (from, to) = acc.split_at_mut((ply + 1) * h);
+            to[..h].copy_from_slice(&from[ply * h..]);
+        }
+        let white = &mut self.white[(ply + 1) * h..][..h];
+        let black = &mut self.black[(ply + 1) * h..][..h];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let (a, b) = (parent.pieces(color, role), child.pieces(color, role));
+                for (set, add) in [(a - b, false), (b - a, true)] {
+                    for sq in set.iter() {
+                        let w = net.column(feature(Color::White, color, role, sq));
+                        let k = net.column(feature(Color::Black, color, role, sq));
+                        if add {
+                            white
+                                .iter_mut()
+                                .zip(w)
+                                .for_each(|(a, &x)| *a = a.wrapping_add(x));
+                            black
+                                .iter_mut()
+                                .zip(k)
+                                .for_each(|(a, &x)| *a = a.wrapping_add(x));
+                        } else {
+                            white
+                                .iter_mut()
+                                .zip(w)
+                                .for_each(|(a, &x)| *a = a.wrapping_sub(x));
+                            black
+                                .iter_mut()
+                                .zip(k)
+                                .for_each(|(a, &x)| *a = a.wrapping_sub(x));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The evaluation at `ply` for side to move `stm`, in centipawns.
+    #[inline]
+    pub fn evaluate(&self, net: &Network, ply: usize, stm: Color) -> i32 {
+        let h = self.hidden;
+        let white = &self.white[ply * h..][..h];
+        let black = &self.black[ply * h..][..h];
+        match stm {
+            Color::White => net.output(white, black),
+            Color::Black => net.output(black, white),
+        }
+    }
+}
+
 impl Network {
     /// A network of `hidden` neurons per perspective from its quantised
     /// weights: `ft_weights` feature-major (`768 × hidden`), `ft_bias`
@@ -530,6 +645,39 @@ mod tests {
                     acc.add(&net, f.0, f.1);
                 }
                 assert_eq!(acc, net.refresh(&after), "{fen} {mv}");
+            }
+        }
+    }
+
+    /// Along random games, the stack's move-by-move accumulators give the
+    /// evaluation of a refresh at every ply, for every kind of move.
+    #[test]
+    fn the_stack_follows_random_games() {
+        let net = random_net(16, 9);
+        let mut stack = AccumulatorStack::new(&net, 200).unwrap();
+        let mut seed = 12345u64;
+        for fen in FENS {
+            for _ in 0..20 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                stack.refresh(&net, 0, &pos);
+                for ply in 0..150 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    let mv = moves[(seed >> 33) as usize % moves.len()];
+                    let mut child = pos.clone();
+                    child.play_unchecked(mv);
+                    stack.update(&net, ply, &pos, &child);
+                    let stm = child.side_to_move();
+                    assert_eq!(
+                        stack.evaluate(&net, ply + 1, stm),
+                        net.evaluate(&child),
+                        "{fen}: ply {ply}, {mv}"
+                    );
+                    pos = child;
+                }
             }
         }
     }

@@ -36,6 +36,7 @@ use crate::eval::{new_pawn_table, PawnTable};
 use crate::threads::ParkedThread;
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{Move, Position};
+use hashmate_nnue::Network;
 use history::{AllocError, Histories};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -101,6 +102,9 @@ pub struct Shared<T = TranspositionTable> {
     /// The search threads and what each learned in earlier searches of
     /// the game. Locked by [`search`] while it runs.
     pool: Mutex<Pool>,
+    /// The network the searches evaluate with; `None`: the classical
+    /// evaluation. Read when a search starts.
+    network: Mutex<Option<Arc<Network>>>,
     /// Set by [`Shared::new_game`]: the next search starts with cleared
     /// thread data. A flag rather than clearing at once, so that a new game
     /// announced while a search runs neither waits for it nor disturbs it.
@@ -123,8 +127,25 @@ impl<T> Shared<T> {
             tt,
             control: SearchControl::default(),
             pool: Mutex::new(Pool::default()),
+            network: Mutex::new(None),
             fresh: AtomicBool::new(false),
         }
+    }
+}
+
+impl<T> Shared<T> {
+    /// Evaluate with `net` from the next search on (`None`: the classical
+    /// evaluation).
+    pub fn set_network(&self, net: Option<Arc<Network>>) {
+        *self.network.lock().unwrap_or_else(|e| e.into_inner()) = net;
+    }
+
+    /// The network searches evaluate with, if any.
+    pub fn network(&self) -> Option<Arc<Network>> {
+        self.network
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 }
 

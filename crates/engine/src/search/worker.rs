@@ -23,6 +23,8 @@ use hashmate::game::repetitions;
 use hashmate::moves::MAX_MOVES;
 use hashmate::tt::{Bound, TtEntry};
 use hashmate::{Move, Position};
+use hashmate_nnue::{AccumulatorStack, Network};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Beyond any score.
@@ -94,7 +96,10 @@ pub(super) struct Worker<'a, 'l, T: SearchTable> {
     listener: &'l mut dyn Listener,
     pawns: &'a mut PawnTable,
     hist: &'a mut Histories,
-    /// The pawn table's counters when this search began.
+    /// The network and its accumulators per ply, when the search
+    /// evaluates with it.
+    nnue: Option<(Arc<Network>, AccumulatorStack)>,
+    /// The keys of the game and of the line searched, for repetitions.
     keys: Vec<u64>,
     stack: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -127,6 +132,15 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         // memory limit while the next helper is being started.
         let root_moves = reserved(MAX_MOVES)?;
         let root_excluded = reserved(MAX_MOVES)?;
+        let nnue = match shared.network() {
+            Some(net) => {
+                let stack = AccumulatorStack::new(&net, MAX_PLY + 2).map_err(|_| AllocError {
+                    bytes: net.hidden() * 4 * (MAX_PLY + 2),
+                })?;
+                Some((net, stack))
+            }
+            None => None,
+        };
         Ok(Worker {
             id,
             shared,
@@ -134,6 +148,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             listener,
             pawns: &mut data.pawns,
             hist: &mut data.hist,
+            nnue,
             keys: key_stack,
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv,
@@ -186,8 +201,22 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             || (pos.halfmove_clock() >= 100 && pos.has_legal_moves())
     }
 
-    fn eval(&mut self, pos: &Position) -> i32 {
-        evaluate(pos, self.pawns)
+    /// The static evaluation of `pos`, `ply` plies below the root: the
+    /// network's, from the accumulators of that ply, or the classical one.
+    fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        match &self.nnue {
+            Some((net, acc)) => acc.evaluate(net, ply, pos.side_to_move()),
+            None => evaluate(pos, self.pawns),
+        }
+    }
+
+    /// `child` is one move (or a null move) after `parent`, `ply` plies
+    /// below the root: bring the network's accumulators to `ply + 1`.
+    #[inline]
+    fn follow(&mut self, ply: usize, parent: &Position, child: &Position) {
+        if let Some((net, acc)) = &mut self.nnue {
+            acc.update(net, ply, parent, child);
+        }
     }
 
     /// The static evaluation corrected by what searches learned.
@@ -274,6 +303,9 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m)
             }),
         );
+        if let Some((net, acc)) = &mut self.nnue {
+            acc.refresh(net, 0, pos);
+        }
         let mut result = SearchResult::unsearched(self.root_moves.first().copied());
         if self.root_moves.is_empty() {
             result.score = if pos.is_check() { -MATE } else { 0 };

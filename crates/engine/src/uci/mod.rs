@@ -24,6 +24,7 @@ use crate::search::{
 use crate::threads::ParkedThread;
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{CastlingMode, Color, Move, Position};
+use hashmate_nnue::Network;
 use options::{OptionId, Value};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,6 +66,8 @@ pub struct Options {
     pub castling: CastlingMode,
     /// Research switch: search without the transposition table.
     pub use_tt: bool,
+    /// Evaluate with the network (`UseNNUE`).
+    pub use_nnue: bool,
 }
 
 impl Default for Options {
@@ -77,6 +80,7 @@ impl Default for Options {
             move_overhead: 30,
             castling: CastlingMode::Standard,
             use_tt: true,
+            use_nnue: false,
         }
     }
 }
@@ -96,6 +100,8 @@ pub struct Engine {
     no_table: Arc<Shared<NoTable>>,
     /// The opening book.
     pub book: EngineBook,
+    /// The network `UseNNUE` evaluates with (`EvalFile`).
+    network: Arc<Network>,
     /// The thread that runs jobs beside the UCI loop, started by the first
     /// one and parked between them.
     runner: Option<ParkedThread>,
@@ -198,6 +204,10 @@ impl Engine {
             shared: Arc::new(Shared::new(tt)),
             no_table: Arc::new(Shared::new(NoTable)),
             book: EngineBook::default(),
+            network: Arc::new(
+                crate::nnue::embedded()
+                    .map_err(|e| StartError(format!("the embedded network: {e}")))?,
+            ),
             runner: None,
             job: None,
         })
@@ -373,6 +383,23 @@ impl Engine {
                 }
             }
             OptionId::UseTt => self.options.use_tt = flag(),
+            OptionId::UseNnue => {
+                if self.options.use_nnue != flag() {
+                    // The table's entries hold the other evaluation's scores.
+                    self.new_game();
+                }
+                self.options.use_nnue = flag();
+            }
+            OptionId::EvalFile => {
+                if let Value::Text(path) = &value {
+                    let net = crate::nnue::load(path)
+                        .map_err(|e| Failed(format!("{e}; the network stays as it was")))?;
+                    self.network = Arc::new(net);
+                    if self.options.use_nnue {
+                        self.new_game();
+                    }
+                }
+            }
             OptionId::ClearHash => self.new_game(),
             OptionId::OwnBook => self.book.enabled = flag(),
             OptionId::BookFile => {
@@ -521,6 +548,9 @@ impl Engine {
             infinite: go.infinite,
             mode,
         };
+        let net = self.options.use_nnue.then(|| self.network.clone());
+        self.shared.set_network(net.clone());
+        self.no_table.set_network(net);
         let spawned = if self.options.use_tt {
             self.shared.control.begin(go.ponder);
             self.start_job(self.shared.clone(), false, move |s, _| job.run(s))

@@ -56,6 +56,11 @@ pub enum OptionId {
     BookBestMove,
     /// `UseTT`: research switch, search without the table.
     UseTt,
+    /// `UseNNUE`: evaluate with the network instead of the classical
+    /// evaluation.
+    UseNnue,
+    /// `EvalFile`: the network file (`<internal>`: the embedded one).
+    EvalFile,
     /// A search parameter of a tuning build (`--features tune`): the
     /// index of its row in [`TUNABLES`](crate::search::params::TUNABLES).
     #[cfg(feature = "tune")]
@@ -145,6 +150,18 @@ pub const OPTIONS: &[Spec] = &[
         id: OptionId::UseTt,
         name: "UseTT",
         kind: Kind::Check { default: true },
+    },
+    Spec {
+        id: OptionId::UseNnue,
+        name: "UseNNUE",
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        id: OptionId::EvalFile,
+        name: "EvalFile",
+        kind: Kind::Text {
+            default: crate::nnue::INTERNAL,
+        },
     },
 ];
 

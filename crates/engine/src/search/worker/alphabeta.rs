@@ -108,7 +108,11 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         self.pv_len[ply] = 0;
         // 1. The horizon, draws and mate distance.
         if !root && (self.stopped() || ply >= MAX_PLY) {
-            return if ply >= MAX_PLY { self.eval(pos) } else { 0 };
+            return if ply >= MAX_PLY {
+                self.eval(pos, ply)
+            } else {
+                0
+            };
         }
         let in_check = pos.is_check();
         if in_check {
@@ -257,7 +261,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         } else {
             let raw = node
                 .tt
-                .map_or_else(|| self.eval(pos), |e| i32::from(e.eval));
+                .map_or_else(|| self.eval(pos, node.ply), |e| i32::from(e.eval));
             (raw, self.corrected(pos, raw))
         };
         self.stack[ss].eval = static_eval;
@@ -298,6 +302,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         let mut child = pos.clone();
         child.play_unchecked(mv);
         self.shared.tt.prefetch(child.key());
+        self.follow(ss - STACK_OFFSET, pos, &child);
         self.keys.push(child.key());
         self.stack[ss].mv = mv;
         self.stack[ss].piece_square = piece_square(pos, mv);
@@ -376,6 +381,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             }
             let mut child = pos.clone();
             if child.play_null().is_ok() {
+                self.follow(ply, pos, &child);
                 self.stack[ss].mv = Move::NULL;
                 self.stack[ss].piece_square = NO_PIECE_SQUARE;
                 self.keys.push(child.key());

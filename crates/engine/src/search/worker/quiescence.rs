@@ -24,7 +24,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return self.eval(pos);
+            return self.eval(pos, ply);
         }
         // Draws by rule are draws here too, at the horizon.
         if self.is_draw(pos) {
@@ -54,7 +54,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         } else {
             let raw = match tt {
                 Some(e) => i32::from(e.eval),
-                None => self.eval(pos),
+                None => self.eval(pos, ply),
             };
             let stand = Self::tt_adjusted(self.corrected(pos, raw), tt, ply, pos.halfmove_clock());
             if stand >= beta {
@@ -69,6 +69,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             self.shared.tt.prefetch(child.key());
+            self.follow(ply, pos, &child);
             self.keys.push(child.key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.keys.pop();

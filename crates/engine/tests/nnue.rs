@@ -1,0 +1,119 @@
+//! The network in the engine: `UseNNUE`, `EvalFile` and its bad inputs,
+//! `hashmate eval`, `bench --nnue`.
+
+use hashmate_nnue::Network;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+/// Run the engine on `input` (kept open until a `bestmove` or the end of
+/// the output) and return its output.
+fn session(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut seen = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        seen += &line;
+        seen.push('\n');
+        if line.starts_with("bestmove ") || line == "readyok" {
+            break;
+        }
+    }
+    drop(stdin);
+    child.wait().unwrap();
+    seen
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hm-nnue-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_engine_searches_with_the_network() {
+    let out = session("setoption name UseNNUE value true\nposition startpos\ngo depth 8\n");
+    assert!(out.lines().any(|l| l.starts_with("info depth 8 ")), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+}
+
+/// Each bad `EvalFile` is refused with a message naming the problem, and
+/// the engine goes on with the network it had.
+#[test]
+fn bad_network_files_are_refused_and_the_net_stays() {
+    let dir = scratch("bad");
+    let good = hashmate_engine::nnue::embedded().unwrap().to_bytes();
+    let truncated = dir.join("truncated.nnue");
+    std::fs::write(&truncated, &good[..good.len() / 2]).unwrap();
+    let other = dir.join("other.nnue");
+    let net = Network::new(8, vec![1; 768 * 8], vec![0; 8], vec![1; 16], 0).unwrap();
+    let mut bytes = net.to_bytes();
+    bytes[4] = 7; // a format version from the future
+    std::fs::write(&other, &bytes).unwrap();
+    let random = dir.join("random.nnue");
+    std::fs::write(
+        &random,
+        (0..100_000u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
+    for (path, why) in [
+        (dir.join("missing.nnue"), "No such file"),
+        (dir.clone(), "directory"),
+        (truncated, "truncated"),
+        (other, "version 7"),
+        (random, "not a hashmate network"),
+    ] {
+        let out = session(&format!(
+            "setoption name UseNNUE value true\nsetoption name EvalFile value {}\nposition startpos\ngo depth 4\n",
+            path.display()
+        ));
+        let note = out
+            .lines()
+            .find(|l| l.starts_with("info string"))
+            .unwrap_or_else(|| panic!("no message for {}: {out}", path.display()));
+        assert!(note.contains(why) && note.contains("stays"), "{note}");
+        assert!(out.contains("bestmove "), "{out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_network_file_is_loaded_and_used() {
+    let dir = scratch("good");
+    // A net that sees every position as +1 pawn for the side to move
+    // searches like any other; `hashmate eval` prints its score.
+    let flat = Network::new(8, vec![0; 768 * 8], vec![0; 8], vec![0; 16], 255 * 64 / 4).unwrap();
+    let path = dir.join("flat.nnue");
+    std::fs::write(&path, flat.to_bytes()).unwrap();
+    let out = session(&format!(
+        "setoption name EvalFile value {}\nsetoption name UseNNUE value true\nposition startpos\ngo depth 3\n",
+        path.display()
+    ));
+    assert!(!out.contains("info string"), "{out}");
+    assert!(out.contains("score cp 100 "), "{out}");
+    let eval = Command::new(env!("CARGO_BIN_EXE_hashmate"))
+        .args(["eval", "--net"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&eval.stdout);
+    assert!(text.contains("network   +100 cp"), "{text}");
+    assert!(text.contains("classical"), "{text}");
+    let bench = Command::new(env!("CARGO_BIN_EXE_hashmate"))
+        .args(["bench", "4", "--nnue"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(bench.status.success());
+    assert!(String::from_utf8_lossy(&bench.stdout).contains(" nodes "));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
