@@ -205,7 +205,13 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     /// network's, from the accumulators of that ply, or the classical one.
     fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
         match &self.nnue {
-            Some((net, acc)) => acc.evaluate(net, ply, pos.side_to_move()),
+            Some((net, acc)) => {
+                let v = acc.evaluate(net, ply, pos.side_to_move());
+                // The accumulators must be those of `pos` (tests run with
+                // debug assertions; a release build trusts the updates).
+                debug_assert_eq!(v, net.evaluate(pos), "ply {ply}: {pos}");
+                v
+            }
             None => evaluate(pos, self.pawns),
         }
     }
