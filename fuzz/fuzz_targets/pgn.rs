@@ -1,5 +1,7 @@
 //! PGN reading: any text yields games and errors, never a panic or a
-//! hang; every move of a game is legal from its start position.
+//! hang; every move of a game is legal from its start position. With
+//! annotations kept, a game written back (`to_pgn`) reads again as the
+//! same moves, comments, NAGs and variations.
 #![no_main]
 use hashmate::pgn::PgnReader;
 use libfuzzer_sys::fuzz_target;
@@ -12,6 +14,19 @@ fuzz_target!(|data: &[u8]| {
             for mv in g.moves {
                 pos.try_play(mv).expect("the reader checked every move");
             }
+        }
+    }
+    for game in PgnReader::new(&text).with_annotations().take(1_000) {
+        if let Ok(g) = game {
+            let written = g.to_pgn();
+            let again = PgnReader::new(&written)
+                .with_annotations()
+                .next()
+                .expect("a written game")
+                .expect("a written game reads back");
+            assert_eq!(again.moves, g.moves);
+            assert_eq!(again.notes, g.notes);
+            assert_eq!(again.comment, g.comment);
         }
     }
 });

@@ -21,7 +21,9 @@
 //! ```
 
 use crate::moves::{Move, MoveParseError};
+use crate::pgn::{GameResult, PgnGame};
 use crate::position::{DrawReason, IllegalMoveError, Outcome, Position};
+use crate::square::Color;
 use core::fmt;
 
 /// How often the last key of `keys` occurs among the positions that can
@@ -86,6 +88,23 @@ impl From<IllegalMoveError> for PlayError {
     }
 }
 
+/// A main-line move of a [`PgnGame`] that is not legal where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FromPgnError {
+    /// The move's ply, 1-based.
+    pub ply: usize,
+    /// Why it is not legal.
+    pub error: IllegalMoveError,
+}
+
+impl fmt::Display for FromPgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ply {}: {}", self.ply, self.error)
+    }
+}
+
+impl std::error::Error for FromPgnError {}
+
 /// A game from a start position: the moves played, the positions reached
 /// and their keys.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,6 +168,91 @@ impl Game {
         let mv = self.position().parse_uci(uci)?;
         self.try_play(mv)?;
         Ok(mv)
+    }
+
+    /// Parse a move in standard algebraic notation (`Nf3`, `exd5`,
+    /// `O-O`, `e8=Q+`; check marks and `!?`-style suffixes are accepted)
+    /// and play it.
+    ///
+    /// # Errors
+    /// [`PlayError::Parse`] for text that is not a legal SAN move here
+    /// (ambiguous, illegal or malformed); the game is unchanged.
+    ///
+    /// ```
+    /// use hashmate::{Game, Position};
+    /// let mut game = Game::new(Position::startpos());
+    /// for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+    ///     game.play_san(san)?;
+    /// }
+    /// assert!(game.position().is_checkmate());
+    /// assert!(game.play_san("Ke7").is_err());
+    /// # Ok::<(), hashmate::PlayError>(())
+    /// ```
+    pub fn play_san(&mut self, san: &str) -> Result<Move, PlayError> {
+        let mv = self.position().parse_san(san)?;
+        self.try_play(mv)?;
+        Ok(mv)
+    }
+
+    /// The game of a PGN record: its start position and main line, each
+    /// move checked.
+    ///
+    /// # Errors
+    /// [`FromPgnError`] naming the ply (1-based) of the first illegal move
+    /// (possible only in a [`PgnGame`] built by hand: the reader checks
+    /// every move).
+    pub fn from_pgn(pgn: &PgnGame) -> Result<Game, FromPgnError> {
+        let mut game = Game::new(pgn.start.clone());
+        for (i, &mv) in pgn.moves.iter().enumerate() {
+            game.try_play(mv)
+                .map_err(|error| FromPgnError { ply: i + 1, error })?;
+        }
+        Ok(game)
+    }
+
+    /// The game in PGN export format: the Seven Tag Roster (from `tags`,
+    /// `?` where missing), `SetUp`/`FEN` for a non-standard start, the
+    /// other `tags`, and the moves in SAN with move numbers, in lines of at
+    /// most 79 characters. The `Result` is the game's [`outcome`] (`*`
+    /// while it goes on) unless `tags` give one.
+    ///
+    /// ```
+    /// use hashmate::{Game, Position};
+    /// let mut game = Game::new(Position::startpos());
+    /// for san in ["f3", "e5", "g4", "Qh4#"] {
+    ///     game.play_san(san)?;
+    /// }
+    /// let pgn = game.to_pgn(&[("White", "Fool"), ("Black", "Quick \"Q\" Mate")]);
+    /// assert!(pgn.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"));
+    /// assert!(pgn.contains("[Black \"Quick \\\"Q\\\" Mate\"]\n[Result \"0-1\"]\n"));
+    /// assert!(pgn.ends_with("\n1. f3 e5 2. g4 Qh4# 0-1\n\n"));
+    /// # Ok::<(), hashmate::PlayError>(())
+    /// ```
+    ///
+    /// [`outcome`]: Game::outcome
+    pub fn to_pgn(&self, tags: &[(&str, &str)]) -> String {
+        let tags: Vec<(String, String)> = tags
+            .iter()
+            .map(|&(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let given = tags
+            .iter()
+            .find(|(k, _)| k == "Result")
+            .and_then(|(_, v)| GameResult::parse(v));
+        let result = given.unwrap_or_else(|| match self.outcome() {
+            Some(Outcome::Checkmate {
+                winner: Color::White,
+            }) => GameResult::WhiteWins,
+            Some(Outcome::Checkmate { .. }) => GameResult::BlackWins,
+            Some(Outcome::Draw(_)) => GameResult::Draw,
+            None => GameResult::Unknown,
+        });
+        crate::pgn::write::write_pgn(
+            &tags,
+            self.start(),
+            &crate::pgn::write::plain(&self.moves),
+            result,
+        )
     }
 
     /// Take back the last move; `None` at the start position.

@@ -71,7 +71,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::FenError;
-pub use game::{Game, PlayError};
+pub use game::{FromPgnError, Game, PlayError};
 pub use moves::{CastlingMode, Move, MoveList, MoveParseError};
 pub use piece::{Piece, Role};
 pub use position::{CastlingSide, DrawReason, IllegalMoveError, Outcome, Position, PositionError};

@@ -4,8 +4,13 @@
 //! [`PgnReader`] walks a text game by game. A game whose movetext has an
 //! illegal or unreadable move yields a [`PgnError`] naming the line and the
 //! problem; the reader then skips to the next game and goes on, so one bad
-//! game never loses the rest of a file. Variations (`( … )`) are skipped,
-//! as opening-book building only follows the main line.
+//! game never loses the rest of a file. By default comments, NAGs and
+//! variations (`( … )`) are skipped, as opening-book building only follows
+//! the main line; [`PgnReader::with_annotations`] keeps them as a tree
+//! ([`Notes`] per move, each [`Variation`] a line of its own with its own
+//! notes), every variation move checked legal in its position.
+//! [`PgnGame::to_pgn`] and [`Game::to_pgn`](crate::Game::to_pgn) write PGN
+//! export format back ([`write`]).
 //!
 //! ```
 //! use hashmate::pgn::{GameResult, PgnReader};
@@ -34,6 +39,8 @@ use crate::moves::Move;
 use crate::position::Position;
 use core::fmt;
 
+pub mod write;
+
 /// The result of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum GameResult {
@@ -48,7 +55,17 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    fn parse(s: &str) -> Option<GameResult> {
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> Option<GameResult> {
         match s {
             "1-0" => Some(GameResult::WhiteWins),
             "0-1" => Some(GameResult::BlackWins),
@@ -59,7 +76,42 @@ impl GameResult {
     }
 }
 
-/// One game's main line.
+/// What annotates one move: numeric annotation glyphs (`$1`, or a
+/// suffix such as `!?` read as its glyph), comments after it, and the
+/// variations that replace it (alternatives from the position before it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// NAGs in order (`$1` = 1; `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
+    pub nags: Vec<u8>,
+    /// Comments after the move: the text without the braces, whitespace
+    /// runs as one space.
+    pub comments: Vec<String>,
+    /// Alternatives to the move, in order.
+    pub variations: Vec<Variation>,
+}
+
+impl Notes {
+    /// Nothing noted.
+    pub fn is_empty(&self) -> bool {
+        self.nags.is_empty() && self.comments.is_empty() && self.variations.is_empty()
+    }
+}
+
+/// A line of moves with its notes: a variation, or (in [`PgnGame`]) the
+/// main line's notes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments before the first move.
+    pub comment: Vec<String>,
+    /// The moves, each legal after the ones before.
+    pub moves: Vec<Move>,
+    /// One entry per move.
+    pub notes: Vec<Notes>,
+}
+
+/// One game: tags, main line, and (when read
+/// [`with_annotations`](PgnReader::with_annotations)) its comments, NAGs
+/// and variations.
 #[derive(Clone, Debug)]
 pub struct PgnGame {
     /// The tag pairs, in file order.
@@ -68,6 +120,10 @@ pub struct PgnGame {
     pub start: Position,
     /// The main line, every move checked legal.
     pub moves: Vec<Move>,
+    /// Comments before the first move (only when annotations are kept).
+    pub comment: Vec<String>,
+    /// One entry per main-line move when annotations are kept, else empty.
+    pub notes: Vec<Notes>,
     /// The result at the end of the movetext.
     pub result: GameResult,
     /// Line of the file where the game starts (1-based).
@@ -106,6 +162,7 @@ pub struct PgnReader<'a> {
     text: &'a str,
     pos: usize,
     line: usize,
+    annotations: bool,
 }
 
 impl fmt::Debug for PgnReader<'_> {
@@ -125,7 +182,28 @@ impl<'a> PgnReader<'a> {
             text: text.strip_prefix('\u{feff}').unwrap_or(text),
             pos: 0,
             line: 1,
+            annotations: false,
         }
+    }
+
+    /// Keep comments, NAGs and variations ([`PgnGame::notes`]); a variation
+    /// with an illegal move then makes the game an error, as one in the
+    /// main line does.
+    ///
+    /// ```
+    /// use hashmate::pgn::PgnReader;
+    /// let text = "{Start} 1. e4 $1 {best by test} (1. d4 d5) e5 2. Nf3 1-0";
+    /// let game = PgnReader::new(text).with_annotations().next().unwrap()?;
+    /// assert_eq!(game.comment, ["Start"]);
+    /// assert_eq!(game.notes[0].nags, [1]);
+    /// assert_eq!(game.notes[0].comments, ["best by test"]);
+    /// assert_eq!(game.notes[0].variations[0].moves.len(), 2);
+    /// assert!(game.to_pgn().contains("1. e4 $1 {best by test} (1. d4 d5) 1... e5"));
+    /// # Ok::<(), hashmate::pgn::PgnError>(())
+    /// ```
+    pub fn with_annotations(mut self) -> PgnReader<'a> {
+        self.annotations = true;
+        self
     }
 
     /// Bytes consumed so far (for progress reports).
@@ -268,16 +346,21 @@ impl<'a> PgnReader<'a> {
                 Err(e) => return fail(self, start_line, format!("FEN tag: {e}")),
             },
         };
-        let mut pos = start.clone();
-        let mut moves = Vec::new();
+        // The main line is frame 0; each open variation (kept only with
+        // annotations) is a frame above it. Without annotations `depth`
+        // counts the variations skipped.
+        let mut frames = vec![Frame::new(start.clone())];
         let mut result = None;
-        let mut depth = 0usize; // variation nesting
+        let mut depth = 0usize;
+        let keep = self.annotations;
         loop {
             self.skip_ws();
             let line = self.line;
+            let open = depth > 0 || frames.len() > 1;
+            let top = frames.len() - 1;
             match self.peek() {
                 None => break,
-                Some('[') if depth > 0 && self.at_line_start() => {
+                Some('[') if open && self.at_line_start() => {
                     // The next game's tags: this game's variation was never
                     // closed. Leave the tags for the next game.
                     return fail(
@@ -286,31 +369,60 @@ impl<'a> PgnReader<'a> {
                         "variation not closed before the next game".into(),
                     );
                 }
-                Some('[') if depth == 0 => break, // next game without a result
+                Some('[') if !open => break, // next game without a result
                 Some('{') => {
+                    self.bump();
+                    let mut text = String::new();
                     while let Some(c) = self.bump() {
                         if c == '}' {
                             break;
                         }
+                        text.push(c);
+                    }
+                    if keep {
+                        frames[top].comment(text.trim());
                     }
                 }
                 Some(';') => {
+                    self.bump();
+                    let mut text = String::new();
                     while let Some(c) = self.bump() {
                         if c == '\n' {
                             break;
                         }
+                        text.push(c);
+                    }
+                    if keep {
+                        frames[top].comment(text.trim());
                     }
                 }
                 Some('(') => {
                     self.bump();
-                    depth += 1;
+                    if !keep {
+                        depth += 1;
+                        continue;
+                    }
+                    match frames[top].before.clone() {
+                        Some(before) => frames.push(Frame::new(before)),
+                        None => return fail(self, line, "variation before any move".into()),
+                    }
                 }
                 Some(')') => {
                     self.bump();
-                    if depth == 0 {
+                    if !keep {
+                        if depth == 0 {
+                            return fail(self, line, "')' without a variation to close".into());
+                        }
+                        depth -= 1;
+                        continue;
+                    }
+                    if top == 0 {
                         return fail(self, line, "')' without a variation to close".into());
                     }
-                    depth -= 1;
+                    let done = frames.pop().map(|f| f.line).unwrap_or_default();
+                    if let Some(n) = frames[top - 1].line.notes.last_mut() {
+                        n.variations.push(done);
+                    }
                 }
                 Some(_) => {
                     let tok = self.read_token();
@@ -319,38 +431,68 @@ impl<'a> PgnReader<'a> {
                         return fail(self, line, format!("unexpected character {c:?}"));
                     }
                     if let Some(r) = GameResult::parse(&tok) {
-                        if depth == 0 {
+                        if !open {
                             result = Some(r);
                             self.skip_rest_of_line();
                             break;
                         }
                         continue;
                     }
-                    // Annotations: NAGs, and "e.p." after an en-passant capture.
-                    if depth > 0 || tok.starts_with('$') || matches!(tok.as_str(), "e.p." | "ep") {
+                    if let Some(n) = tok.strip_prefix('$') {
+                        if keep {
+                            match n.parse::<u8>() {
+                                Ok(n) => frames[top].nag(n),
+                                Err(_) => return fail(self, line, format!("bad NAG {tok}")),
+                            }
+                        }
+                        continue;
+                    }
+                    // "e.p." after an en-passant capture; lone suffixes.
+                    if matches!(tok.as_str(), "e.p." | "ep") {
+                        continue;
+                    }
+                    if let Some(n) = suffix_nag(&tok) {
+                        if keep {
+                            frames[top].nag(n);
+                        }
+                        continue;
+                    }
+                    if depth > 0 {
                         continue;
                     }
                     let san = strip_move_number(&tok);
                     if san.is_empty() {
                         continue;
                     }
-                    match pos.parse_san(san) {
+                    let frame = &mut frames[top];
+                    match frame.pos.parse_san(san) {
                         Ok(mv) => {
-                            pos.play_unchecked(mv);
-                            moves.push(mv);
+                            frame.play(mv);
+                            if keep {
+                                let glyph = san.trim_start_matches(|c| c != '!' && c != '?');
+                                if let Some(n) = suffix_nag(glyph) {
+                                    frame.nag(n);
+                                }
+                            }
                         }
-                        Err(_) if tags.is_empty() && moves.is_empty() => {
+                        Err(_) if tags.is_empty() && top == 0 && frame.line.moves.is_empty() => {
                             // No tags and no move: not a game at all.
                             self.recover();
                             return Some(None);
                         }
                         Err(e) => {
-                            return fail(self, line, format!("move {}: {e}", moves.len() / 2 + 1))
+                            let n = frame.line.moves.len() / 2 + 1;
+                            let which = if top == 0 { "" } else { " (in a variation)" };
+                            return fail(self, line, format!("move {n}{which}: {e}"));
                         }
                     }
                 }
             }
         }
+        if frames.len() > 1 {
+            return fail(self, self.line, "variation not closed at the end".into());
+        }
+        let main = frames.pop().map(|f| f.line).unwrap_or_default();
         let result = result
             .or_else(|| {
                 tags.iter()
@@ -361,7 +503,9 @@ impl<'a> PgnReader<'a> {
         Some(Some(Ok(PgnGame {
             tags,
             start,
-            moves,
+            moves: main.moves,
+            comment: main.comment,
+            notes: if keep { main.notes } else { Vec::new() },
             result,
             line: start_line,
         })))
@@ -376,6 +520,64 @@ impl<'a> PgnReader<'a> {
             self.bump();
         }
     }
+}
+
+/// A line being read: its position now and before its last move (where a
+/// variation of that move starts), and what was read of it.
+struct Frame {
+    pos: Position,
+    before: Option<Position>,
+    line: Variation,
+}
+
+impl Frame {
+    fn new(pos: Position) -> Frame {
+        Frame {
+            pos,
+            before: None,
+            line: Variation::default(),
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        let before = self.pos.clone();
+        self.pos.play_unchecked(mv);
+        self.before = Some(before);
+        self.line.moves.push(mv);
+        self.line.notes.push(Notes::default());
+    }
+
+    /// A comment: after the last move, or before the first. Whitespace
+    /// in a comment is not significant in PGN (a writer may break its
+    /// lines anywhere): runs of it are kept as one space.
+    fn comment(&mut self, text: &str) {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let text = text.as_str();
+        match self.line.notes.last_mut() {
+            Some(n) => n.comments.push(text.to_string()),
+            None => self.line.comment.push(text.to_string()),
+        }
+    }
+
+    /// A NAG of the last move (ignored before the first).
+    fn nag(&mut self, n: u8) {
+        if let Some(notes) = self.line.notes.last_mut() {
+            notes.nags.push(n);
+        }
+    }
+}
+
+/// The NAG of a move suffix: `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
+fn suffix_nag(s: &str) -> Option<u8> {
+    Some(match s {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
 }
 
 /// The move of a token without its move number: `12.e4`, `12...e5` and `e4`
