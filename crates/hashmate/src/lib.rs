@@ -54,6 +54,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod book;
+pub mod epd;
 pub mod fen;
 pub mod game;
 pub mod huge_pages;
@@ -70,6 +71,7 @@ pub mod tt;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use epd::Epd;
 pub use fen::FenError;
 pub use game::{FromPgnError, Game, PlayError};
 pub use moves::{CastlingMode, Move, MoveList, MoveParseError};
