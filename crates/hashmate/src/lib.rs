@@ -54,6 +54,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod book;
+pub mod builder;
 pub mod epd;
 pub mod fen;
 pub mod game;

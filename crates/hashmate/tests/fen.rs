@@ -99,3 +99,68 @@ fn round_trips_over_all_suites() {
         }
     }
 }
+
+/// Every invalid FEN whose text is readable but whose setup is illegal
+/// (kings, pawns on the back ranks, the side not to move in check,
+/// castling without its rook, a wrong en-passant square, …) is set up
+/// square by square with the `PositionBuilder`, which refuses it with the
+/// same error.
+#[test]
+fn the_builder_refuses_what_fen_refuses() {
+    use hashmate::builder::PositionBuilder;
+    use hashmate::{Color, Piece, Square};
+    let text = common::data("fen/invalid.txt");
+    let mut n = 0;
+    for line in text.lines() {
+        let (fen, reason) = line.split_once('\t').unwrap_or((line, ""));
+        let Err(FenError::Illegal(expected)) = Position::from_fen(fen) else {
+            continue;
+        };
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let mut b = PositionBuilder::new();
+        for (r, rank) in f[0].split('/').enumerate() {
+            let mut file = 0;
+            for c in rank.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d as usize;
+                    continue;
+                }
+                let sq = Square::new(((7 - r) * 8 + file) as u8).unwrap();
+                b.piece(sq, Piece::from_char(c));
+                file += 1;
+            }
+        }
+        b.side_to_move(if f.get(1) == Some(&"b") {
+            Color::Black
+        } else {
+            Color::White
+        });
+        for c in f.get(2).unwrap_or(&"-").chars().filter(|&c| c != '-') {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let rank = if color == Color::White { '1' } else { '8' };
+            let file = match c.to_ascii_lowercase() {
+                'k' => 'h',
+                'q' => 'a',
+                other => other,
+            };
+            b.castling_rook(color, format!("{file}{rank}").parse().unwrap());
+        }
+        b.en_passant(f.get(3).and_then(|s| s.parse().ok()));
+        if let Some(h) = f.get(4) {
+            b.halfmove_clock(h.parse().unwrap());
+        }
+        if let Some(m) = f.get(5) {
+            b.fullmove_number(m.parse().unwrap());
+        }
+        match b.build() {
+            Err(FenError::Illegal(e)) => assert_eq!(e, expected, "{fen} ({reason})"),
+            other => panic!("{fen} ({reason}): the builder gave {other:?}, FEN {expected:?}"),
+        }
+        n += 1;
+    }
+    assert!(n >= 15, "only {n} illegal setups in the data");
+}
