@@ -90,3 +90,9 @@ impl core::str::FromStr for Variant {
             .ok_or_else(|| format!("unknown variant '{s}' (known: capablanca, gothic)"))
     }
 }
+
+/// The crate's README, compiled and run as a doctest so that its example
+/// stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

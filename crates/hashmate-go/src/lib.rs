@@ -806,3 +806,9 @@ mod tests {
         }
     }
 }
+
+/// The crate's README, compiled and run as a doctest so that its example
+/// stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

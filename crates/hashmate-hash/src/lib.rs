@@ -58,3 +58,9 @@ pub mod perfect_hash;
 pub mod rng;
 pub mod wide;
 pub mod zobrist;
+
+/// The crate's README, compiled and run as a doctest so that its example
+/// stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

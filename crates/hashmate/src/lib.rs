@@ -83,3 +83,9 @@ pub use square::{Color, File, ParseSquareError, Rank, Square};
 /// The name of the slider backend this build uses by default (`fl-fast`,
 /// or `magic`/`pext` when built with that cargo feature).
 pub const DEFAULT_BACKEND: &str = <attacks::DefaultSliders as attacks::Sliders>::NAME;
+
+/// The crate's README, compiled and run as a doctest so that its example
+/// stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

@@ -718,3 +718,9 @@ mod tests {
         format!("{} {side} - - 0 1", board.join("/"))
     }
 }
+
+/// The crate's README, compiled and run as a doctest so that its example
+/// stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
