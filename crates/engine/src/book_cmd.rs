@@ -5,10 +5,10 @@ use crate::book::load;
 use crate::{files, output};
 use clap::{Args, Subcommand};
 use hashmate::book::{encode_move, Book, BookEntry};
-use hashmate::pgn::{GameResult, PgnReader};
+use hashmate::pgn::{GameResult, PgnStream};
 use hashmate::{Color, Position};
 use std::collections::{HashMap, HashSet};
-use std::io::IsTerminal;
+use std::io::{BufRead, BufReader, IsTerminal};
 use std::process::ExitCode;
 
 #[derive(Subcommand)]
@@ -67,16 +67,23 @@ pub fn run(cmd: &BookCommand) -> ExitCode {
     }
 }
 
-/// Accumulate (games, score) per (position key, move) over the games.
-pub fn build(text: &str, a: &MakeArgs, mut on_error: impl FnMut(String)) -> (Book, usize) {
+/// Accumulate (games, score) per (position key, move) over the games of
+/// `input` (`size`: its length in bytes, for the progress bar), read one
+/// game at a time: memory holds the counts and one game, not the PGN.
+pub fn build(
+    input: impl BufRead,
+    size: u64,
+    a: &MakeArgs,
+    mut on_error: impl FnMut(String),
+) -> (Book, usize) {
     let mut stats: HashMap<(u64, u16), (u32, u64)> = HashMap::new();
-    let mut reader = PgnReader::new(text);
-    let progress = std::io::stderr().is_terminal() && text.len() > 1 << 20;
+    let mut reader = PgnStream::new(input);
+    let progress = std::io::stderr().is_terminal() && size > 1 << 20;
     let mut games = 0;
     let mut last_pct = 0;
     while let Some(game) = reader.next() {
         if progress {
-            let pct = reader.offset() * 100 / text.len().max(1);
+            let pct = (reader.bytes_read() * 100 / size.max(1)) as usize;
             if pct != last_pct {
                 last_pct = pct;
                 let bar = "#".repeat(pct / 4);
@@ -145,9 +152,6 @@ pub fn build(text: &str, a: &MakeArgs, mut on_error: impl FnMut(String)) -> (Boo
     (Book::from_entries(entries), games)
 }
 
-/// PGN files larger than this are refused (4 GiB).
-pub const MAX_PGN_BYTES: u64 = 4 << 30;
-
 fn make(a: &MakeArgs) -> Result<(), String> {
     let (pgn, out) = (std::path::Path::new(&a.pgn), std::path::Path::new(&a.out));
     if files::same_file(pgn, out) {
@@ -157,10 +161,11 @@ fn make(a: &MakeArgs) -> Result<(), String> {
         ));
     }
     files::check_output(out)?;
-    let bytes = files::read_limited(pgn, MAX_PGN_BYTES, "PGN file")?;
-    let text = files::into_text(bytes);
+    let meta = files::require_regular(pgn, "PGN file")?;
+    let file =
+        std::fs::File::open(pgn).map_err(|e| format!("cannot read PGN file '{}': {e}", a.pgn))?;
     let mut bad = 0;
-    let (book, games) = build(&text, a, |e| {
+    let (book, games) = build(BufReader::new(file), meta.len(), a, |e| {
         bad += 1;
         eprintln!("{}: {e}; game skipped", a.pgn);
     });

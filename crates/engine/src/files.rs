@@ -343,25 +343,6 @@ pub fn read_limited(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, FileEr
     Ok(bytes)
 }
 
-/// `bytes` as text without a second copy: a byte that is not part of
-/// valid UTF-8 (a Latin-1 name in a PGN tag, say) becomes `?` in place,
-/// so the text has exactly the bytes' length.
-pub fn into_text(bytes: Vec<u8>) -> String {
-    let mut bytes = match String::from_utf8(bytes) {
-        Ok(text) => return text,
-        Err(e) => e.into_bytes(),
-    };
-    let mut at = 0;
-    while let Err(e) = std::str::from_utf8(&bytes[at..]) {
-        let bad = at + e.valid_up_to();
-        let len = e.error_len().unwrap_or(bytes.len() - bad);
-        bytes[bad..bad + len].fill(b'?');
-        at = bad + len;
-    }
-    // Every invalid sequence was replaced by ASCII: this is valid UTF-8.
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,17 +367,6 @@ mod tests {
             std::fs::hard_link(&f, &hard).unwrap();
             assert!(same_file(&f, &hard));
         }
-    }
-
-    #[test]
-    fn text_is_decoded_in_place() {
-        assert_eq!(into_text(b"1. e4 e5".to_vec()), "1. e4 e5");
-        assert_eq!(
-            into_text(b"[White \"M\xfcller\"] \xe2\x82".to_vec()),
-            "[White \"M?ller\"] ??"
-        );
-        let s = into_text(b"caf\xc3\xa9 \xff\xfe ok".to_vec());
-        assert_eq!(s, "café ?? ok");
     }
 
     #[test]

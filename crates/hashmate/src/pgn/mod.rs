@@ -39,7 +39,10 @@ use crate::moves::Move;
 use crate::position::Position;
 use core::fmt;
 
+pub mod stream;
 pub mod write;
+
+pub use stream::PgnStream;
 
 /// The result of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -178,10 +181,16 @@ impl fmt::Debug for PgnReader<'_> {
 impl<'a> PgnReader<'a> {
     /// A reader of `text` (a leading byte-order mark is skipped).
     pub fn new(text: &'a str) -> PgnReader<'a> {
+        PgnReader::starting_at_line(text, 1)
+    }
+
+    /// A reader of `text` whose first line is line `line` of a larger
+    /// input (errors and games name lines of that input).
+    pub fn starting_at_line(text: &'a str, line: usize) -> PgnReader<'a> {
         PgnReader {
             text: text.strip_prefix('\u{feff}').unwrap_or(text),
             pos: 0,
-            line: 1,
+            line,
             annotations: false,
         }
     }
@@ -363,11 +372,7 @@ impl<'a> PgnReader<'a> {
                 Some('[') if open && self.at_line_start() => {
                     // The next game's tags: this game's variation was never
                     // closed. Leave the tags for the next game.
-                    return fail(
-                        self,
-                        line,
-                        "variation not closed before the next game".into(),
-                    );
+                    return fail(self, line, UNCLOSED.into());
                 }
                 Some('[') if !open => break, // next game without a result
                 Some('{') => {
@@ -489,8 +494,8 @@ impl<'a> PgnReader<'a> {
                 }
             }
         }
-        if frames.len() > 1 {
-            return fail(self, self.line, "variation not closed at the end".into());
+        if frames.len() > 1 || depth > 0 {
+            return fail(self, self.line, UNCLOSED.into());
         }
         let main = frames.pop().map(|f| f.line).unwrap_or_default();
         let result = result
@@ -521,6 +526,10 @@ impl<'a> PgnReader<'a> {
         }
     }
 }
+
+/// The error of a variation still open where its game ends (at the next
+/// game's tags or at the end of the input).
+const UNCLOSED: &str = "variation not closed at the end of the game";
 
 /// A line being read: its position now and before its last move (where a
 /// variation of that move starts), and what was read of it.
