@@ -8,7 +8,7 @@ use hashmate::book::{encode_move, Book, BookEntry};
 use hashmate::pgn::{GameResult, PgnStream};
 use hashmate::{Color, Position};
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader, IsTerminal};
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::process::ExitCode;
 
 #[derive(Subcommand)]
@@ -32,9 +32,10 @@ pub enum BookCommand {
 
 #[derive(Args)]
 pub struct MakeArgs {
-    /// PGN file to read.
-    #[arg(long)]
-    pub pgn: String,
+    /// PGN inputs: files (plain, .gz, .zst or .bz2, by extension),
+    /// patterns with * or ? in the file name, or - for standard input.
+    #[arg(long, required = true, num_args = 1..)]
+    pub pgn: Vec<String>,
     /// Book file to write.
     #[arg(long)]
     pub out: String,
@@ -67,108 +68,276 @@ pub fn run(cmd: &BookCommand) -> ExitCode {
     }
 }
 
-/// Accumulate (games, score) per (position key, move) over the games of
-/// `input` (`size`: its length in bytes, for the progress bar), read one
-/// game at a time: memory holds the counts and one game, not the PGN.
-pub fn build(
-    input: impl BufRead,
-    size: u64,
-    a: &MakeArgs,
-    mut on_error: impl FnMut(String),
-) -> (Book, usize) {
-    let mut stats: HashMap<(u64, u16), (u32, u64)> = HashMap::new();
-    let mut reader = PgnStream::new(input);
-    let progress = std::io::stderr().is_terminal() && size > 1 << 20;
-    let mut games = 0;
-    let mut last_pct = 0;
-    while let Some(game) = reader.next() {
-        if progress {
-            let pct = (reader.bytes_read() * 100 / size.max(1)) as usize;
-            if pct != last_pct {
-                last_pct = pct;
-                let bar = "#".repeat(pct / 4);
-                eprint!("\r[{bar:<25}] {pct:3}% {games} games");
-            }
-        }
-        let game = match game {
-            Ok(g) => g,
-            Err(e) => {
-                on_error(e.to_string());
-                continue;
-            }
-        };
-        games += 1;
-        let mut pos = game.start.clone();
-        for (ply, &mv) in game.moves.iter().enumerate() {
-            if ply >= a.max_ply {
-                break;
-            }
-            let us = pos.side_to_move();
-            let keep = match us {
-                Color::White => !a.only_black,
-                Color::Black => !a.only_white,
+/// Games and score per (position key, Polyglot move) over the games read
+/// so far: what a book is made of.
+#[derive(Debug, Default)]
+pub struct Counts {
+    stats: HashMap<(u64, u16), (u32, u64)>,
+    /// Games counted.
+    pub games: usize,
+}
+
+impl Counts {
+    /// Count the games of `input`, read one game at a time: memory holds
+    /// the counts and one game, not the PGN. `progress` is called after
+    /// each game; `on_error` for each game that cannot be read.
+    pub fn add(
+        &mut self,
+        input: impl BufRead,
+        a: &MakeArgs,
+        mut progress: impl FnMut(usize),
+        mut on_error: impl FnMut(String),
+    ) {
+        for game in PgnStream::new(input) {
+            let game = match game {
+                Ok(g) => g,
+                Err(e) => {
+                    on_error(e.to_string());
+                    continue;
+                }
             };
-            if keep {
-                let score = match (game.result, us) {
-                    (GameResult::WhiteWins, Color::White)
-                    | (GameResult::BlackWins, Color::Black) => 2,
-                    (GameResult::Draw, _) => 1,
-                    _ => 0,
+            self.games += 1;
+            progress(self.games);
+            let mut pos = game.start.clone();
+            for (ply, &mv) in game.moves.iter().enumerate() {
+                if ply >= a.max_ply {
+                    break;
+                }
+                let us = pos.side_to_move();
+                let keep = match us {
+                    Color::White => !a.only_black,
+                    Color::Black => !a.only_white,
                 };
-                let e = stats.entry((pos.key(), encode_move(mv))).or_insert((0, 0));
-                e.0 += 1;
-                e.1 += score;
+                if keep {
+                    let score = match (game.result, us) {
+                        (GameResult::WhiteWins, Color::White)
+                        | (GameResult::BlackWins, Color::Black) => 2,
+                        (GameResult::Draw, _) => 1,
+                        _ => 0,
+                    };
+                    let e = self
+                        .stats
+                        .entry((pos.key(), encode_move(mv)))
+                        .or_insert((0, 0));
+                    e.0 += 1;
+                    e.1 += score;
+                }
+                pos.play_unchecked(mv);
             }
-            pos.play_unchecked(mv);
         }
     }
-    if progress {
-        eprintln!();
+
+    /// The book: moves played in at least `--min-games` games with a
+    /// positive score, weighted by score (win 2, draw 1), scaled into 16
+    /// bits only when some weight would not fit.
+    pub fn into_book(self, a: &MakeArgs) -> Book {
+        let max = self.stats.values().map(|v| v.1).max().unwrap_or(0);
+        let mut entries: Vec<BookEntry> = self
+            .stats
+            .into_iter()
+            .filter(|(_, (n, sum))| *n >= a.min_games && *sum > 0)
+            .map(|((key, mv), (_, sum))| BookEntry {
+                key,
+                mv,
+                weight: if max > 0xffff {
+                    (sum * 0xffff / max).max(1) as u16
+                } else {
+                    sum as u16
+                },
+                learn: 0,
+            })
+            .collect();
+        // Within a position: heaviest first, then by move, for a stable file.
+        entries.sort_by(|x, y| {
+            x.key
+                .cmp(&y.key)
+                .then(y.weight.cmp(&x.weight))
+                .then(x.mv.cmp(&y.mv))
+        });
+        Book::from_entries(entries)
     }
-    let max = stats.values().map(|v| v.1).max().unwrap_or(0);
-    let entries: Vec<BookEntry> = stats
-        .into_iter()
-        .filter(|(_, (n, sum))| *n >= a.min_games && *sum > 0)
-        .map(|((key, mv), (_, sum))| BookEntry {
-            key,
-            mv,
-            // Scale into 16 bits only when some weight would not fit.
-            weight: if max > 0xffff {
-                (sum * 0xffff / max).max(1) as u16
-            } else {
-                sum as u16
-            },
-            learn: 0,
-        })
-        .collect();
-    let mut entries = entries;
-    // Within a position: heaviest first, then by move, for a stable file.
-    entries.sort_by(|x, y| {
-        x.key
-            .cmp(&y.key)
-            .then(y.weight.cmp(&x.weight))
-            .then(x.mv.cmp(&y.mv))
-    });
-    (Book::from_entries(entries), games)
+}
+
+/// One PGN input: a file (plain, `.gz`, `.zst` or `.bz2`) or `-` for
+/// standard input.
+struct Input {
+    name: String,
+    /// Size in bytes as stored (compressed), when known.
+    size: Option<u64>,
+}
+
+/// The inputs named by `--pgn`: files, `-`, and patterns with `*` or `?`
+/// in their last component (for shells that leave them unexpanded),
+/// matched in sorted order.
+fn inputs(names: &[String]) -> Result<Vec<Input>, String> {
+    let mut out = Vec::new();
+    for name in names {
+        if name == "-" {
+            out.push(Input {
+                name: name.clone(),
+                size: None,
+            });
+            continue;
+        }
+        let path = std::path::Path::new(name);
+        let file_name = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
+        let paths = if file_name.contains(['*', '?']) {
+            let dir = match path.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => std::path::PathBuf::from("."),
+            };
+            let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let mut found: Vec<std::path::PathBuf> = entries
+                .filter_map(|e| e.ok())
+                .filter(|e| wildcard(file_name, &e.file_name().to_string_lossy()))
+                .map(|e| e.path())
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                return Err(format!("no file matches '{name}'"));
+            }
+            found
+        } else {
+            vec![path.to_path_buf()]
+        };
+        for p in paths {
+            let meta = files::require_regular(&p, "PGN file")?;
+            out.push(Input {
+                name: p.display().to_string(),
+                size: Some(meta.len()),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `name` matches `pattern` (`*` any run, `?` any one character).
+fn wildcard(pattern: &str, name: &str) -> bool {
+    let (p, n): (Vec<char>, Vec<char>) = (pattern.chars().collect(), name.chars().collect());
+    let (mut i, mut j, mut star, mut mark) = (0, 0, None, 0);
+    while j < n.len() {
+        if i < p.len() && (p[i] == '?' || p[i] == n[j]) {
+            i += 1;
+            j += 1;
+        } else if i < p.len() && p[i] == '*' {
+            star = Some(i);
+            mark = j;
+            i += 1;
+        } else if let Some(s) = star {
+            i = s + 1;
+            mark += 1;
+            j = mark;
+        } else {
+            return false;
+        }
+    }
+    p[i..].iter().all(|&c| c == '*')
+}
+
+/// A reader that counts the bytes taken from the one below it (the
+/// compressed bytes, for the progress bar).
+struct Counted<R> {
+    inner: R,
+    count: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// The text of `input`, decompressed by its extension.
+fn open(
+    input: &Input,
+    count: std::rc::Rc<std::cell::Cell<u64>>,
+) -> Result<Box<dyn BufRead>, String> {
+    let raw: Box<dyn Read> = if input.name == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(
+            std::fs::File::open(&input.name)
+                .map_err(|e| format!("cannot read PGN file '{}': {e}", input.name))?,
+        )
+    };
+    let counted = Counted { inner: raw, count };
+    let name = input.name.to_ascii_lowercase();
+    let text: Box<dyn Read> = if name.ends_with(".zst") || name.ends_with(".zstd") {
+        Box::new(
+            zstd::stream::read::Decoder::new(counted)
+                .map_err(|e| format!("{}: not zstd: {e}", input.name))?,
+        )
+    } else if name.ends_with(".gz") {
+        Box::new(flate2::read::MultiGzDecoder::new(counted))
+    } else if name.ends_with(".bz2") {
+        Box::new(bzip2::read::MultiBzDecoder::new(counted))
+    } else {
+        Box::new(counted)
+    };
+    Ok(Box::new(BufReader::with_capacity(1 << 16, text)))
 }
 
 fn make(a: &MakeArgs) -> Result<(), String> {
-    let (pgn, out) = (std::path::Path::new(&a.pgn), std::path::Path::new(&a.out));
-    if files::same_file(pgn, out) {
-        return Err(format!(
-            "the output '{}' is the input PGN; refusing to overwrite it",
-            a.out
-        ));
+    let out = std::path::Path::new(&a.out);
+    let inputs = inputs(&a.pgn)?;
+    for input in &inputs {
+        if input.name != "-" && files::same_file(std::path::Path::new(&input.name), out) {
+            return Err(format!(
+                "the output '{}' is the input PGN; refusing to overwrite it",
+                a.out
+            ));
+        }
     }
     files::check_output(out)?;
-    let meta = files::require_regular(pgn, "PGN file")?;
-    let file =
-        std::fs::File::open(pgn).map_err(|e| format!("cannot read PGN file '{}': {e}", a.pgn))?;
-    let mut bad = 0;
-    let (book, games) = build(BufReader::new(file), meta.len(), a, |e| {
-        bad += 1;
-        eprintln!("{}: {e}; game skipped", a.pgn);
-    });
+    let total: u64 = inputs.iter().filter_map(|i| i.size).sum();
+    let sized = inputs.iter().all(|i| i.size.is_some());
+    let show = std::io::stderr().is_terminal() && total > 1 << 20 && sized;
+    let start = std::time::Instant::now();
+    let mut counts = Counts::default();
+    let (mut bad, mut done_before) = (0, 0u64);
+    let mut read_error = None;
+    for input in &inputs {
+        let count = std::rc::Rc::new(std::cell::Cell::new(0));
+        let reader = open(input, count.clone())?;
+        let mut last = std::time::Instant::now();
+        counts.add(
+            reader,
+            a,
+            |games| {
+                if show && last.elapsed().as_millis() >= 250 {
+                    last = std::time::Instant::now();
+                    let done = done_before + count.get();
+                    let secs = start.elapsed().as_secs_f64().max(1e-3);
+                    let pct = done as f64 * 100.0 / total.max(1) as f64;
+                    let eta = (total - done.min(total)) as f64 / (done as f64 / secs).max(1.0);
+                    eprint!(
+                        "\r{pct:5.1} %  {games} games  {:.0} games/s  {:.1} MB/s  ETA {eta:.0} s   ",
+                        games as f64 / secs,
+                        done as f64 / secs / 1e6
+                    );
+                }
+            },
+            |e| {
+                if e.contains("cannot read the input") {
+                    read_error = Some(format!("{}: {e}", input.name));
+                } else {
+                    bad += 1;
+                    eprintln!("{}: {e}; game skipped", input.name);
+                }
+            },
+        );
+        if let Some(e) = read_error.take() {
+            return Err(e);
+        }
+        done_before += count.get();
+    }
+    if show {
+        eprintln!();
+    }
+    let games = counts.games;
+    let book = counts.into_book(a);
     files::write_atomically(out, &book.to_bytes())?;
     eprintln!(
         "{games} games used, {bad} skipped, {} entries written to {}",

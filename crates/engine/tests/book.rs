@@ -253,3 +253,98 @@ fn malformed_pgn_games_are_skipped_with_their_line() {
         "{moves:?}"
     );
 }
+
+/// The same games give the same book bytes whatever the inputs look like:
+/// one file; three parts compressed as gzip, zstd and bzip2; a pattern;
+/// standard input. Damaged compressed input and a pattern matching
+/// nothing are errors naming the input, and no book is written.
+#[test]
+fn inputs_in_parts_compressed_or_piped_give_the_same_book() {
+    use std::io::Write;
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/selfplay.pgn");
+    let text = std::fs::read_to_string(pgn).unwrap();
+    let games: Vec<&str> = text.split("\n[Event ").collect();
+    assert!(games.len() >= 20);
+    let part = |range: std::ops::Range<usize>| -> String {
+        range
+            .map(|i| {
+                if i == 0 {
+                    games[0].to_string()
+                } else {
+                    format!("[Event {}", games[i])
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    };
+    let n = games.len();
+    let (a, b, c) = (part(0..n / 3), part(n / 3..2 * n / 3), part(2 * n / 3..n));
+    let gz = tmp("part-a.pgn.gz");
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(a.as_bytes()).unwrap();
+    std::fs::write(&gz, e.finish().unwrap()).unwrap();
+    let zst = tmp("part-b.pgn.zst");
+    std::fs::write(&zst, zstd::encode_all(b.as_bytes(), 3).unwrap()).unwrap();
+    let bz = tmp("part-c.pgn.bz2");
+    let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    e.write_all(c.as_bytes()).unwrap();
+    std::fs::write(&bz, e.finish().unwrap()).unwrap();
+
+    let make = |inputs: &[&std::path::Path], stdin: Option<&str>, out: &str| {
+        let out = tmp(out);
+        let mut cmd = Command::new(exe());
+        cmd.args(["book", "make", "--min-games", "1", "--out"])
+            .arg(&out)
+            .arg("--pgn");
+        cmd.args(inputs);
+        if stdin.is_some() {
+            cmd.arg("-");
+        }
+        let mut child = cmd
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut pipe = child.stdin.take().unwrap();
+        if let Some(s) = stdin {
+            pipe.write_all(s.as_bytes()).unwrap();
+        }
+        drop(pipe);
+        let result = child.wait_with_output().unwrap();
+        (
+            result.status.success(),
+            std::fs::read(&out).ok(),
+            String::from_utf8_lossy(&result.stderr).into_owned(),
+        )
+    };
+    let (ok, whole, _) = make(&[std::path::Path::new(pgn)], None, "whole.bin");
+    assert!(ok);
+    let whole = whole.unwrap();
+    assert!(whole.len() > 16 * 50);
+    let (ok, parts, err) = make(&[&gz, &zst, &bz], None, "parts.bin");
+    assert!(ok, "{err}");
+    assert_eq!(parts.unwrap(), whole);
+    let pattern = tmp("part-*.pgn.*");
+    let (ok, globbed, err) = make(&[&pattern], None, "glob.bin");
+    assert!(ok, "{err}");
+    assert_eq!(globbed.unwrap(), whole);
+    let (ok, piped, err) = make(&[], Some(&text), "stdin.bin");
+    assert!(ok, "{err}");
+    assert_eq!(piped.unwrap(), whole);
+
+    let damaged = tmp("damaged.pgn.gz");
+    let bytes = std::fs::read(&gz).unwrap();
+    std::fs::write(&damaged, &bytes[..bytes.len() / 2]).unwrap();
+    let (ok, out, err) = make(&[&damaged], None, "damaged.bin");
+    assert!(!ok && out.is_none(), "{err}");
+    assert!(
+        err.contains("damaged.pgn.gz") && err.contains("cannot read"),
+        "{err}"
+    );
+    let (ok, out, err) = make(&[&tmp("nothing-*.pgn")], None, "none.bin");
+    assert!(
+        !ok && out.is_none() && err.contains("no file matches"),
+        "{err}"
+    );
+}
