@@ -51,6 +51,68 @@ pub struct MakeArgs {
     /// Only moves played by Black.
     #[arg(long)]
     pub only_black: bool,
+    /// Keep a move only if its score (win 1, draw ½, for the side that
+    /// played it) is at least this many percent of its games (Polyglot's
+    /// -min-score).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub min_score: u32,
+    /// Every kept move gets weight 1 (Polyglot's -uniform).
+    #[arg(long)]
+    pub uniform: bool,
+    /// Only games whose players are both rated at least this (WhiteElo and
+    /// BlackElo tags; a game without them is left out).
+    #[arg(long)]
+    pub min_elo: Option<u32>,
+    /// Only games with these results (any of 1-0, 0-1, 1/2-1/2; comma
+    /// separated).
+    #[arg(long, value_delimiter = ',', value_parser = ["1-0", "0-1", "1/2-1/2"])]
+    pub result: Vec<String>,
+    /// Only games of these time-control classes (bullet, blitz, rapid,
+    /// classical; comma separated), from the TimeControl tag `base+inc`
+    /// in seconds by the estimated duration base + 40 × inc: under 180 s
+    /// bullet, under 480 s blitz, under 1,500 s rapid, else classical; a
+    /// game without a readable TimeControl is left out.
+    #[arg(long, value_delimiter = ',', value_parser = ["bullet", "blitz", "rapid", "classical"])]
+    pub time_control: Vec<String>,
+}
+
+/// The time-control class of a `TimeControl` tag value (`base+inc` or
+/// `base`, seconds), by the estimated duration base + 40 × increment.
+pub fn time_class(tc: &str) -> Option<&'static str> {
+    let (base, inc) = match tc.split_once('+') {
+        Some((b, i)) => (b.trim().parse::<u64>().ok()?, i.trim().parse::<u64>().ok()?),
+        None => (tc.trim().parse::<u64>().ok()?, 0),
+    };
+    let estimate = base + 40 * inc;
+    Some(match estimate {
+        0..=179 => "bullet",
+        180..=479 => "blitz",
+        480..=1499 => "rapid",
+        _ => "classical",
+    })
+}
+
+impl MakeArgs {
+    /// Whether a game with these tags and result passes the tag filters.
+    fn wants(&self, game: &hashmate::pgn::PgnGame) -> bool {
+        if let Some(min) = self.min_elo {
+            let rated = |tag: &str| game.tag(tag).and_then(|v| v.trim().parse::<u32>().ok());
+            match (rated("WhiteElo"), rated("BlackElo")) {
+                (Some(w), Some(b)) if w >= min && b >= min => {}
+                _ => return false,
+            }
+        }
+        if !self.result.is_empty() && !self.result.iter().any(|r| r == game.result.as_str()) {
+            return false;
+        }
+        if !self.time_control.is_empty() {
+            match game.tag("TimeControl").and_then(time_class) {
+                Some(class) if self.time_control.iter().any(|c| c == class) => {}
+                _ => return false,
+            }
+        }
+        true
+    }
 }
 
 pub fn run(cmd: &BookCommand) -> ExitCode {
@@ -96,6 +158,9 @@ impl Counts {
                     continue;
                 }
             };
+            if !a.wants(&game) {
+                continue;
+            }
             self.games += 1;
             progress(self.games);
             let mut pos = game.start.clone();
@@ -128,18 +193,24 @@ impl Counts {
     }
 
     /// The book: moves played in at least `--min-games` games with a
-    /// positive score, weighted by score (win 2, draw 1), scaled into 16
-    /// bits only when some weight would not fit.
+    /// positive score of at least `--min-score` percent, weighted by score
+    /// (win 2, draw 1; 1 each with `--uniform`), scaled into 16 bits only
+    /// when some weight would not fit.
     pub fn into_book(self, a: &MakeArgs) -> Book {
         let max = self.stats.values().map(|v| v.1).max().unwrap_or(0);
+        let keep = |n: u32, sum: u64| {
+            n >= a.min_games && sum > 0 && sum * 100 >= u64::from(a.min_score) * 2 * u64::from(n)
+        };
         let mut entries: Vec<BookEntry> = self
             .stats
             .into_iter()
-            .filter(|(_, (n, sum))| *n >= a.min_games && *sum > 0)
+            .filter(|(_, (n, sum))| keep(*n, *sum))
             .map(|((key, mv), (_, sum))| BookEntry {
                 key,
                 mv,
-                weight: if max > 0xffff {
+                weight: if a.uniform {
+                    1
+                } else if max > 0xffff {
                     (sum * 0xffff / max).max(1) as u16
                 } else {
                     sum as u16

@@ -84,11 +84,28 @@ fn built_book_matches_polyglot_make_book_and_reads_in_python_chess() {
     let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/selfplay.pgn");
     let ours = tmp("ours.bin");
     let theirs = tmp("polyglot.bin");
-    for (max_ply, min_games) in [("16", "1"), ("10", "2"), ("1024", "3")] {
+    // (max ply, min games, extra option of both: ours, polyglot's)
+    let cases: [(&str, &str, &[&str], &[&str]); 8] = [
+        ("16", "1", &[], &[]),
+        ("10", "2", &[], &[]),
+        ("1024", "3", &[], &[]),
+        ("12", "1", &["--min-score", "30"], &["-min-score", "30"]),
+        ("12", "1", &["--min-score", "50"], &["-min-score", "50"]),
+        ("12", "1", &["--min-score", "75"], &["-min-score", "75"]),
+        ("12", "1", &["--uniform"], &["-uniform"]),
+        (
+            "20",
+            "1",
+            &["--only-black", "--uniform"],
+            &["-only-black", "-uniform"],
+        ),
+    ];
+    for (max_ply, min_games, ours_extra, theirs_extra) in cases {
         let st = Command::new(exe())
             .args(["book", "make", "--pgn", pgn, "--out"])
             .arg(&ours)
             .args(["--max-ply", max_ply, "--min-games", min_games])
+            .args(ours_extra)
             .status()
             .unwrap();
         assert!(st.success());
@@ -96,6 +113,7 @@ fn built_book_matches_polyglot_make_book_and_reads_in_python_chess() {
             .args(["make-book", "-pgn", pgn, "-bin"])
             .arg(&theirs)
             .args(["-max-ply", max_ply, "-min-game", min_games])
+            .args(theirs_extra)
             .output()
             .unwrap();
         assert!(
@@ -105,7 +123,10 @@ fn built_book_matches_polyglot_make_book_and_reads_in_python_chess() {
         );
         let (a, b) = (entries(&ours), entries(&theirs));
         assert!(!a.is_empty());
-        assert_eq!(a, b, "max-ply {max_ply}, min-games {min_games}");
+        assert_eq!(
+            a, b,
+            "max-ply {max_ply}, min-games {min_games}, {ours_extra:?}"
+        );
     }
     // python-chess reads every entry of our file back.
     let script = "import sys, chess.polyglot as p\n\
@@ -347,4 +368,64 @@ fn inputs_in_parts_compressed_or_piped_give_the_same_book() {
         !ok && out.is_none() && err.contains("no file matches"),
         "{err}"
     );
+}
+
+/// The tag filters on a hand-made case: four games, each a single first
+/// move, so each filter's book is known by heart.
+#[test]
+fn tag_filters_keep_the_games_they_name() {
+    let pgn = tmp("tags.pgn");
+    std::fs::write(
+        &pgn,
+        "[WhiteElo \"2500\"]\n[BlackElo \"2400\"]\n[TimeControl \"180+2\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n\
+         [WhiteElo \"2500\"]\n[BlackElo \"1900\"]\n[TimeControl \"60+0\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n\n\
+         [WhiteElo \"2600\"]\n[BlackElo \"2650\"]\n[TimeControl \"5400+30\"]\n[Result \"1/2-1/2\"]\n\n1. c4 1/2-1/2\n\n\
+         [TimeControl \"-\"]\n[Result \"1-0\"]\n\n1. Nf3 1-0\n",
+    )
+    .unwrap();
+    let first_moves = |args: &[&str]| -> Vec<String> {
+        let out = tmp("tags.bin");
+        let st = Command::new(exe())
+            .args(["book", "make", "--min-games", "1", "--pgn"])
+            .arg(&pgn)
+            .arg("--out")
+            .arg(&out)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            st.status.success(),
+            "{}",
+            String::from_utf8_lossy(&st.stderr)
+        );
+        let book = Book::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+        let start = Position::startpos();
+        let mut moves: Vec<String> = book
+            .entries()
+            .iter()
+            .filter(|e| e.key == start.key())
+            .map(|e| {
+                hashmate::book::decode_move(&start, e.mv)
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        moves.sort();
+        moves
+    };
+    // Losses (score 0) never enter a book: 1. d4 lost.
+    assert_eq!(first_moves(&[]), ["c2c4", "e2e4", "g1f3"]);
+    assert_eq!(first_moves(&["--min-elo", "2400"]), ["c2c4", "e2e4"]);
+    assert_eq!(first_moves(&["--min-elo", "2600"]), ["c2c4"]);
+    assert_eq!(first_moves(&["--result", "1-0"]), ["e2e4", "g1f3"]);
+    assert_eq!(
+        first_moves(&["--result", "1/2-1/2,1-0"]),
+        ["c2c4", "e2e4", "g1f3"]
+    );
+    assert_eq!(first_moves(&["--time-control", "blitz"]), ["e2e4"]);
+    assert_eq!(
+        first_moves(&["--time-control", "bullet,classical"]),
+        ["c2c4"]
+    );
+    assert_eq!(first_moves(&["--min-score", "100"]), ["e2e4", "g1f3"]);
 }
