@@ -15,6 +15,9 @@ use std::process::ExitCode;
 pub enum BookCommand {
     /// Build a book from PGN games (weights: win 2, draw 1, loss 0).
     Make(MakeArgs),
+    /// Add up counts files (from `make --counts-out`) and Polyglot books
+    /// into one book.
+    Merge(MergeArgs),
     /// Print the book moves of a position, highest weight first.
     Probe {
         /// The book file.
@@ -37,28 +40,24 @@ pub struct MakeArgs {
     #[arg(long, required = true, num_args = 1..)]
     pub pgn: Vec<String>,
     /// Book file to write.
+    #[arg(long, required_unless_present = "counts_out")]
+    pub out: Option<String>,
+    /// Also (or instead) write the exact counts — wins, draws and losses
+    /// per (position, move) — for `book merge`.
     #[arg(long)]
-    pub out: String,
+    pub counts_out: Option<String>,
     /// Only the first N plies of each game.
     #[arg(long, default_value_t = 1024)]
     pub max_ply: usize,
-    /// Keep a move only if it was played in at least N games.
-    #[arg(long, default_value_t = 3)]
-    pub min_games: u32,
+    /// What enters the book.
+    #[command(flatten)]
+    pub book: BookOptions,
     /// Only moves played by White.
     #[arg(long, conflicts_with = "only_black")]
     pub only_white: bool,
     /// Only moves played by Black.
     #[arg(long)]
     pub only_black: bool,
-    /// Keep a move only if its score (win 1, draw ½, for the side that
-    /// played it) is at least this many percent of its games (Polyglot's
-    /// -min-score).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100))]
-    pub min_score: u32,
-    /// Every kept move gets weight 1 (Polyglot's -uniform).
-    #[arg(long)]
-    pub uniform: bool,
     /// Only games whose players are both rated at least this (WhiteElo and
     /// BlackElo tags; a game without them is left out).
     #[arg(long)]
@@ -74,6 +73,38 @@ pub struct MakeArgs {
     /// game without a readable TimeControl is left out.
     #[arg(long, value_delimiter = ',', value_parser = ["bullet", "blitz", "rapid", "classical"])]
     pub time_control: Vec<String>,
+}
+
+/// Which counted moves enter a book, and with what weight.
+#[derive(Args, Clone, Debug)]
+pub struct BookOptions {
+    /// Keep a move only if it was played in at least N games.
+    #[arg(long, default_value_t = 3)]
+    pub min_games: u32,
+    /// Keep a move only if its score (win 1, draw ½, for the side that
+    /// played it) is at least this many percent of its games (Polyglot's
+    /// -min-score).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub min_score: u32,
+    /// Every kept move gets weight 1 (Polyglot's -uniform).
+    #[arg(long)]
+    pub uniform: bool,
+}
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Book file to write.
+    #[arg(long)]
+    pub out: String,
+    /// What enters the book.
+    #[command(flatten)]
+    pub book: BookOptions,
+    /// Counts files (`book make --counts-out`) and Polyglot books, told
+    /// apart by their first bytes. A Polyglot entry of weight w counts as
+    /// w/2 wins and w mod 2 draws in max(1, ⌈w/2⌉) games: its weights were
+    /// normalised, so this is an approximation, not the games.
+    #[arg(required = true)]
+    pub inputs: Vec<String>,
 }
 
 /// The time-control class of a `TimeControl` tag value (`base+inc` or
@@ -118,6 +149,7 @@ impl MakeArgs {
 pub fn run(cmd: &BookCommand) -> ExitCode {
     let result = match cmd {
         BookCommand::Make(a) => make(a),
+        BookCommand::Merge(a) => merge(a),
         BookCommand::Probe { book, fen } => probe(book, fen.as_deref()),
         BookCommand::Stats { book } => stats(book),
     };
@@ -130,14 +162,22 @@ pub fn run(cmd: &BookCommand) -> ExitCode {
     }
 }
 
-/// Games and score per (position key, Polyglot move) over the games read
-/// so far: what a book is made of.
+/// Wins, draws and losses (for the side that played the move) per
+/// (position key, Polyglot move) over the games read so far: what a book
+/// is made of, exactly, so that counts of several parts add up to the
+/// counts of the whole.
 #[derive(Debug, Default)]
 pub struct Counts {
-    stats: HashMap<(u64, u16), (u32, u64)>,
+    stats: HashMap<(u64, u16), [u32; 3]>,
     /// Games counted.
     pub games: usize,
 }
+
+/// Magic bytes of a counts file.
+pub const COUNTS_MAGIC: &[u8; 8] = b"HMCOUNT1";
+
+/// Bytes of one counts record: key, move, wins, draws, losses.
+const COUNT_RECORD: usize = 8 + 2 + 4 * 3;
 
 impl Counts {
     /// Count the games of `input`, read one game at a time: memory holds
@@ -174,21 +214,91 @@ impl Counts {
                     Color::Black => !a.only_white,
                 };
                 if keep {
-                    let score = match (game.result, us) {
+                    // 0 win, 1 draw, 2 loss, for the side to move.
+                    let outcome = match (game.result, us) {
                         (GameResult::WhiteWins, Color::White)
-                        | (GameResult::BlackWins, Color::Black) => 2,
+                        | (GameResult::BlackWins, Color::Black) => 0,
                         (GameResult::Draw, _) => 1,
-                        _ => 0,
+                        _ => 2,
                     };
                     let e = self
                         .stats
                         .entry((pos.key(), encode_move(mv)))
-                        .or_insert((0, 0));
-                    e.0 += 1;
-                    e.1 += score;
+                        .or_insert([0; 3]);
+                    e[outcome] = e[outcome].saturating_add(1);
                 }
                 pos.play_unchecked(mv);
             }
+        }
+    }
+
+    /// Add `[wins, draws, losses]` for `(key, mv)`.
+    fn add_count(&mut self, key: u64, mv: u16, wdl: [u32; 3]) {
+        let e = self.stats.entry((key, mv)).or_insert([0; 3]);
+        for (x, y) in e.iter_mut().zip(wdl) {
+            *x = x.saturating_add(y);
+        }
+    }
+
+    /// The counts file: `HMCOUNT1`, the number of records (`u64`), the
+    /// records sorted by key and move — key `u64`, Polyglot move `u16`,
+    /// wins, draws, losses `u32` — all little-endian, then the FNV-1a
+    /// checksum (`u64`) of everything before it.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut records: Vec<(&(u64, u16), &[u32; 3])> = self.stats.iter().collect();
+        records.sort_unstable_by_key(|(k, _)| **k);
+        let mut b = Vec::with_capacity(24 + records.len() * COUNT_RECORD);
+        b.extend_from_slice(COUNTS_MAGIC);
+        b.extend_from_slice(&(records.len() as u64).to_le_bytes());
+        for (&(key, mv), wdl) in records {
+            b.extend_from_slice(&key.to_le_bytes());
+            b.extend_from_slice(&mv.to_le_bytes());
+            for x in wdl {
+                b.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        let sum = hashmate_nnue::checksum(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    /// Add the counts of a counts file.
+    ///
+    /// # Errors
+    /// A message when the bytes are not a whole, undamaged counts file.
+    pub fn add_file(&mut self, b: &[u8]) -> Result<(), String> {
+        if b.len() < 24 || &b[..8] != COUNTS_MAGIC {
+            return Err("not a counts file".into());
+        }
+        let n = u64::from_le_bytes(b[8..16].try_into().map_err(|_| "short header")?);
+        let expected = (n as u128) * COUNT_RECORD as u128 + 24;
+        if b.len() as u128 != expected {
+            return Err(format!(
+                "{} bytes where {n} records need {expected}: truncated or damaged",
+                b.len()
+            ));
+        }
+        let (body, tail) = b.split_at(b.len() - 8);
+        if hashmate_nnue::checksum(body).to_le_bytes() != tail {
+            return Err("checksum mismatch: the file is damaged".into());
+        }
+        for r in body[16..].chunks_exact(COUNT_RECORD) {
+            let u32_at = |i: usize| u32::from_le_bytes([r[i], r[i + 1], r[i + 2], r[i + 3]]);
+            let key = u64::from_le_bytes(r[..8].try_into().map_err(|_| "short record")?);
+            let mv = u16::from_le_bytes([r[8], r[9]]);
+            self.add_count(key, mv, [u32_at(10), u32_at(14), u32_at(18)]);
+        }
+        Ok(())
+    }
+
+    /// Add a Polyglot book's entries, approximately: weight w as w/2 wins
+    /// and w mod 2 draws in max(1, ⌈w/2⌉) games.
+    pub fn add_book(&mut self, book: &Book) {
+        for e in book.entries() {
+            let w = u32::from(e.weight);
+            let (wins, draws) = (w / 2, w % 2);
+            let games = w.div_ceil(2).max(1);
+            self.add_count(e.key, e.mv, [wins, draws, games - wins - draws]);
         }
     }
 
@@ -196,24 +306,27 @@ impl Counts {
     /// positive score of at least `--min-score` percent, weighted by score
     /// (win 2, draw 1; 1 each with `--uniform`), scaled into 16 bits only
     /// when some weight would not fit.
-    pub fn into_book(self, a: &MakeArgs) -> Book {
-        let max = self.stats.values().map(|v| v.1).max().unwrap_or(0);
-        let keep = |n: u32, sum: u64| {
-            n >= a.min_games && sum > 0 && sum * 100 >= u64::from(a.min_score) * 2 * u64::from(n)
+    pub fn into_book(self, o: &BookOptions) -> Book {
+        let score = |[w, d, _]: [u32; 3]| 2 * u64::from(w) + u64::from(d);
+        let games = |[w, d, l]: [u32; 3]| u64::from(w) + u64::from(d) + u64::from(l);
+        let max = self.stats.values().map(|&c| score(c)).max().unwrap_or(0);
+        let keep = |c: [u32; 3]| {
+            let (n, sum) = (games(c), score(c));
+            n >= u64::from(o.min_games) && sum > 0 && sum * 100 >= u64::from(o.min_score) * 2 * n
         };
         let mut entries: Vec<BookEntry> = self
             .stats
             .into_iter()
-            .filter(|(_, (n, sum))| keep(*n, *sum))
-            .map(|((key, mv), (_, sum))| BookEntry {
+            .filter(|&(_, c)| keep(c))
+            .map(|((key, mv), c)| BookEntry {
                 key,
                 mv,
-                weight: if a.uniform {
+                weight: if o.uniform {
                     1
                 } else if max > 0xffff {
-                    (sum * 0xffff / max).max(1) as u16
+                    (score(c) * 0xffff / max).max(1) as u16
                 } else {
-                    sum as u16
+                    score(c) as u16
                 },
                 learn: 0,
             })
@@ -227,6 +340,46 @@ impl Counts {
         });
         Book::from_entries(entries)
     }
+}
+
+/// Counts files are read whole; larger ones are refused (16 GiB).
+const MAX_COUNTS_BYTES: u64 = 16 << 30;
+
+fn merge(a: &MergeArgs) -> Result<(), String> {
+    let out = std::path::Path::new(&a.out);
+    for input in &a.inputs {
+        if files::same_file(std::path::Path::new(input), out) {
+            return Err(format!(
+                "the output '{}' is an input; refusing to overwrite it",
+                a.out
+            ));
+        }
+    }
+    files::check_output(out)?;
+    let mut counts = Counts::default();
+    for input in &a.inputs {
+        let bytes =
+            files::read_limited(std::path::Path::new(input), MAX_COUNTS_BYTES, "counts file")?;
+        if bytes.starts_with(COUNTS_MAGIC) {
+            counts
+                .add_file(&bytes)
+                .map_err(|e| format!("{input}: {e}"))?;
+        } else {
+            let book = Book::from_bytes(&bytes)
+                .map_err(|e| format!("{input}: neither a counts file nor a Polyglot book: {e}"))?;
+            eprintln!("{input}: a Polyglot book; its weights count approximately");
+            counts.add_book(&book);
+        }
+    }
+    let book = counts.into_book(&a.book);
+    files::write_atomically(out, &book.to_bytes())?;
+    eprintln!(
+        "{} inputs merged, {} entries written to {}",
+        a.inputs.len(),
+        book.len(),
+        a.out
+    );
+    Ok(())
 }
 
 /// One PGN input: a file (plain, `.gz`, `.zst` or `.bz2`) or `-` for
@@ -351,17 +504,19 @@ fn open(
 }
 
 fn make(a: &MakeArgs) -> Result<(), String> {
-    let out = std::path::Path::new(&a.out);
+    let outs: Vec<&String> = a.out.iter().chain(&a.counts_out).collect();
     let inputs = inputs(&a.pgn)?;
-    for input in &inputs {
-        if input.name != "-" && files::same_file(std::path::Path::new(&input.name), out) {
-            return Err(format!(
-                "the output '{}' is the input PGN; refusing to overwrite it",
-                a.out
-            ));
+    for out in &outs {
+        let out_path = std::path::Path::new(out.as_str());
+        for input in &inputs {
+            if input.name != "-" && files::same_file(std::path::Path::new(&input.name), out_path) {
+                return Err(format!(
+                    "the output '{out}' is an input PGN; refusing to overwrite it"
+                ));
+            }
         }
+        files::check_output(out_path)?;
     }
-    files::check_output(out)?;
     let total: u64 = inputs.iter().filter_map(|i| i.size).sum();
     let sized = inputs.iter().all(|i| i.size.is_some());
     let show = std::io::stderr().is_terminal() && total > 1 << 20 && sized;
@@ -408,13 +563,21 @@ fn make(a: &MakeArgs) -> Result<(), String> {
         eprintln!();
     }
     let games = counts.games;
-    let book = counts.into_book(a);
-    files::write_atomically(out, &book.to_bytes())?;
-    eprintln!(
-        "{games} games used, {bad} skipped, {} entries written to {}",
-        book.len(),
-        a.out
-    );
+    if let Some(path) = &a.counts_out {
+        files::write_atomically(std::path::Path::new(path), &counts.to_bytes())?;
+        eprintln!(
+            "{games} games used, {bad} skipped, {} counts written to {path}",
+            counts.stats.len()
+        );
+    }
+    if let Some(path) = &a.out {
+        let book = counts.into_book(&a.book);
+        files::write_atomically(std::path::Path::new(path), &book.to_bytes())?;
+        eprintln!(
+            "{games} games used, {bad} skipped, {} entries written to {path}",
+            book.len()
+        );
+    }
     Ok(())
 }
 

@@ -429,3 +429,130 @@ fn tag_filters_keep_the_games_they_name() {
     );
     assert_eq!(first_moves(&["--min-score", "100"]), ["e2e4", "g1f3"]);
 }
+
+/// Counts made on separate shards (as on several machines) and merged
+/// give the bytes of one run over all the games; a damaged counts file is
+/// refused by name; a Polyglot book merges as an approximation.
+#[test]
+fn counts_of_shards_merge_to_the_whole_book() {
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/selfplay.pgn");
+    let text = std::fs::read_to_string(pgn).unwrap();
+    let games: Vec<&str> = text.split("\n[Event ").collect();
+    let n = games.len();
+    let shard = |range: std::ops::Range<usize>, name: &str| {
+        let body: Vec<String> = range
+            .map(|i| {
+                if i == 0 {
+                    games[0].to_string()
+                } else {
+                    format!("[Event {}", games[i])
+                }
+            })
+            .collect();
+        let path = tmp(name);
+        std::fs::write(&path, body.join("\n") + "\n").unwrap();
+        path
+    };
+    let shards = [
+        shard(0..n / 3, "s1.pgn"),
+        shard(n / 3..n / 2, "s2.pgn"),
+        shard(n / 2..n, "s3.pgn"),
+    ];
+    let run = |args: &[&std::ffi::OsStr]| {
+        let out = Command::new(exe())
+            .args(["book"])
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let os = |s: &str| std::ffi::OsString::from(s);
+    let whole = tmp("whole-merge.bin");
+    let (ok, err) = run(&[
+        &os("make"),
+        &os("--min-games"),
+        &os("2"),
+        &os("--pgn"),
+        pgn.as_ref(),
+        &os("--out"),
+        whole.as_os_str(),
+    ]);
+    assert!(ok, "{err}");
+    let mut counts = Vec::new();
+    for (i, s) in shards.iter().enumerate() {
+        let c = tmp(&format!("s{i}.cnt"));
+        let (ok, err) = run(&[
+            &os("make"),
+            &os("--pgn"),
+            s.as_os_str(),
+            &os("--counts-out"),
+            c.as_os_str(),
+        ]);
+        assert!(ok, "{err}");
+        counts.push(c);
+    }
+    let merged = tmp("merged.bin");
+    let mut args = vec![
+        os("merge"),
+        os("--min-games"),
+        os("2"),
+        os("--out"),
+        merged.clone().into_os_string(),
+    ];
+    // In another order than the shards were made: addition commutes.
+    args.extend(counts.iter().rev().map(|c| c.clone().into_os_string()));
+    let refs: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let (ok, err) = run(&refs);
+    assert!(ok, "{err}");
+    assert_eq!(
+        std::fs::read(&merged).unwrap(),
+        std::fs::read(&whole).unwrap()
+    );
+
+    // A damaged counts file: refused, nothing written.
+    let bytes = std::fs::read(&counts[0]).unwrap();
+    let damaged = tmp("damaged.cnt");
+    let mut flipped = bytes.clone();
+    flipped[30] ^= 1;
+    std::fs::write(&damaged, &flipped).unwrap();
+    let out = tmp("never.bin");
+    let (ok, err) = run(&[
+        &os("merge"),
+        &os("--out"),
+        out.as_os_str(),
+        damaged.as_os_str(),
+    ]);
+    assert!(
+        !ok && err.contains("damaged.cnt") && err.contains("checksum"),
+        "{err}"
+    );
+    std::fs::write(&damaged, &bytes[..bytes.len() - 5]).unwrap();
+    let (ok, err) = run(&[
+        &os("merge"),
+        &os("--out"),
+        out.as_os_str(),
+        damaged.as_os_str(),
+    ]);
+    assert!(!ok && err.contains("truncated"), "{err}");
+    assert!(!out.exists());
+    // A Polyglot book merges, with a note that it is approximate.
+    let (ok, err) = run(&[
+        &os("merge"),
+        &os("--min-games"),
+        &os("1"),
+        &os("--out"),
+        out.as_os_str(),
+        whole.as_os_str(),
+        counts[0].as_os_str(),
+    ]);
+    assert!(ok && err.contains("approximately"), "{err}");
+    assert!(
+        Book::from_bytes(&std::fs::read(&out).unwrap())
+            .unwrap()
+            .len()
+            > 0
+    );
+}
