@@ -549,10 +549,7 @@ fn counts_of_shards_merge_to_the_whole_book() {
         counts[0].as_os_str(),
     ]);
     assert!(ok && err.contains("approximately"), "{err}");
-    assert!(
-        Book::from_bytes(&std::fs::read(&out).unwrap())
-            .unwrap()
-            .len()
-            > 0
-    );
+    assert!(!Book::from_bytes(&std::fs::read(&out).unwrap())
+        .unwrap()
+        .is_empty());
 }
