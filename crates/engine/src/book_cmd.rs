@@ -5,7 +5,7 @@ use crate::book::load;
 use crate::{files, output};
 use clap::{Args, Subcommand};
 use hashmate::book::{encode_move, Book, BookEntry};
-use hashmate::pgn::{GameResult, PgnStream};
+use hashmate::pgn::{GameResult, GameText, PgnStream};
 use hashmate::{Color, Position};
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, IsTerminal, Read};
@@ -49,6 +49,10 @@ pub struct MakeArgs {
     /// Only the first N plies of each game.
     #[arg(long, default_value_t = 1024)]
     pub max_ply: usize,
+    /// Threads parsing and replaying games (the book is the same for any
+    /// number).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
     /// What enters the book.
     #[command(flatten)]
     pub book: BookOptions,
@@ -171,6 +175,8 @@ pub struct Counts {
     stats: HashMap<(u64, u16), [u32; 3]>,
     /// Games counted.
     pub games: usize,
+    /// Games too long to hold, reported with the other errors.
+    skipped_long: Vec<hashmate::pgn::PgnError>,
 }
 
 /// Magic bytes of a counts file.
@@ -180,55 +186,136 @@ pub const COUNTS_MAGIC: &[u8; 8] = b"HMCOUNT1";
 const COUNT_RECORD: usize = 8 + 2 + 4 * 3;
 
 impl Counts {
-    /// Count the games of `input`, read one game at a time: memory holds
-    /// the counts and one game, not the PGN. `progress` is called after
-    /// each game; `on_error` for each game that cannot be read.
+    /// Count the games of `input` on `threads` threads: this thread cuts
+    /// the input into games ([`PgnStream::next_text`]) and hands them out
+    /// in batches; each worker parses and replays its games into counts
+    /// of its own, added up at the end (addition commutes, so the counts,
+    /// and the book, do not depend on the number of threads). Memory holds
+    /// the counts and a few batches of games, not the PGN. `progress` is
+    /// called with the games handed out so far; the games that cannot be
+    /// read are returned, in the order of their lines.
+    ///
+    /// # Errors
+    /// A read error of the input (a damaged compressed file, say).
     pub fn add(
         &mut self,
         input: impl BufRead,
         a: &MakeArgs,
+        threads: usize,
         mut progress: impl FnMut(usize),
-        mut on_error: impl FnMut(String),
-    ) {
-        for game in PgnStream::new(input) {
-            let game = match game {
-                Ok(g) => g,
-                Err(e) => {
-                    on_error(e.to_string());
-                    continue;
+    ) -> Result<Vec<hashmate::pgn::PgnError>, hashmate::pgn::PgnError> {
+        const BATCH: usize = 64;
+        let mut stream = PgnStream::new(input);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<GameText>>(2 * threads.max(1));
+        let rx = std::sync::Mutex::new(rx);
+        let (parts, fatal) = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.max(1))
+                .map(|_| {
+                    let rx = &rx;
+                    scope.spawn(move || {
+                        let mut counts = Counts::default();
+                        let mut errors = Vec::new();
+                        loop {
+                            let batch = match rx.lock() {
+                                Ok(r) => r.recv(),
+                                Err(_) => break,
+                            };
+                            let Ok(batch) = batch else { break };
+                            for text in &batch {
+                                for game in text.parse(false) {
+                                    match game {
+                                        Ok(g) => counts.count_game(&g, a),
+                                        Err(e) => errors.push(e),
+                                    }
+                                }
+                            }
+                        }
+                        (counts, errors)
+                    })
+                })
+                .collect();
+            let mut fatal = None;
+            let mut batch = Vec::with_capacity(BATCH);
+            let mut handed = 0;
+            while let Some(text) = stream.next_text() {
+                match text {
+                    Ok(t) => batch.push(t),
+                    Err(e) if e.message.starts_with("cannot read") => {
+                        fatal = Some(e);
+                        break;
+                    }
+                    // A game too long: reported among the others.
+                    Err(e) => self.skipped_long.push(e),
                 }
+                if batch.len() == BATCH {
+                    handed += batch.len();
+                    progress(handed);
+                    if tx
+                        .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+            if !batch.is_empty() {
+                let _ = tx.send(batch);
+            }
+            drop(tx);
+            let parts: Vec<_> = workers.into_iter().filter_map(|w| w.join().ok()).collect();
+            (parts, fatal)
+        });
+        let mut errors = std::mem::take(&mut self.skipped_long);
+        for (mut counts, errs) in parts {
+            self.games += counts.games;
+            // Add the smaller map into the larger: one map is moved, not
+            // copied, so a single thread's counts are never held twice.
+            if counts.stats.len() > self.stats.len() {
+                std::mem::swap(&mut self.stats, &mut counts.stats);
+            }
+            for ((key, mv), wdl) in counts.stats {
+                self.add_count(key, mv, wdl);
+            }
+            errors.extend(errs);
+        }
+        if let Some(e) = fatal {
+            return Err(e);
+        }
+        errors.sort_by_key(|e| e.line);
+        Ok(errors)
+    }
+
+    /// Count one game's moves (if the tag filters keep it).
+    fn count_game(&mut self, game: &hashmate::pgn::PgnGame, a: &MakeArgs) {
+        if !a.wants(game) {
+            return;
+        }
+        self.games += 1;
+        let mut pos = game.start.clone();
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            if ply >= a.max_ply {
+                break;
+            }
+            let us = pos.side_to_move();
+            let keep = match us {
+                Color::White => !a.only_black,
+                Color::Black => !a.only_white,
             };
-            if !a.wants(&game) {
-                continue;
-            }
-            self.games += 1;
-            progress(self.games);
-            let mut pos = game.start.clone();
-            for (ply, &mv) in game.moves.iter().enumerate() {
-                if ply >= a.max_ply {
-                    break;
-                }
-                let us = pos.side_to_move();
-                let keep = match us {
-                    Color::White => !a.only_black,
-                    Color::Black => !a.only_white,
+            if keep {
+                // 0 win, 1 draw, 2 loss, for the side to move.
+                let outcome = match (game.result, us) {
+                    (GameResult::WhiteWins, Color::White)
+                    | (GameResult::BlackWins, Color::Black) => 0,
+                    (GameResult::Draw, _) => 1,
+                    _ => 2,
                 };
-                if keep {
-                    // 0 win, 1 draw, 2 loss, for the side to move.
-                    let outcome = match (game.result, us) {
-                        (GameResult::WhiteWins, Color::White)
-                        | (GameResult::BlackWins, Color::Black) => 0,
-                        (GameResult::Draw, _) => 1,
-                        _ => 2,
-                    };
-                    let e = self
-                        .stats
-                        .entry((pos.key(), encode_move(mv)))
-                        .or_insert([0; 3]);
-                    e[outcome] = e[outcome].saturating_add(1);
-                }
-                pos.play_unchecked(mv);
+                self.add_count(pos.key(), encode_move(mv), {
+                    let mut wdl = [0; 3];
+                    wdl[outcome] = 1;
+                    wdl
+                });
             }
+            pos.play_unchecked(mv);
         }
     }
 
@@ -523,39 +610,32 @@ fn make(a: &MakeArgs) -> Result<(), String> {
     let start = std::time::Instant::now();
     let mut counts = Counts::default();
     let (mut bad, mut done_before) = (0, 0u64);
-    let mut read_error = None;
     for input in &inputs {
         let count = std::rc::Rc::new(std::cell::Cell::new(0));
         let reader = open(input, count.clone())?;
         let mut last = std::time::Instant::now();
-        counts.add(
-            reader,
-            a,
-            |games| {
-                if show && last.elapsed().as_millis() >= 250 {
-                    last = std::time::Instant::now();
-                    let done = done_before + count.get();
-                    let secs = start.elapsed().as_secs_f64().max(1e-3);
-                    let pct = done as f64 * 100.0 / total.max(1) as f64;
-                    let eta = (total - done.min(total)) as f64 / (done as f64 / secs).max(1.0);
-                    eprint!(
-                        "\r{pct:5.1} %  {games} games  {:.0} games/s  {:.1} MB/s  ETA {eta:.0} s   ",
-                        games as f64 / secs,
-                        done as f64 / secs / 1e6
-                    );
-                }
-            },
-            |e| {
-                if e.contains("cannot read the input") {
-                    read_error = Some(format!("{}: {e}", input.name));
-                } else {
+        let added = counts.add(reader, a, a.threads as usize, |games| {
+            if show && last.elapsed().as_millis() >= 250 {
+                last = std::time::Instant::now();
+                let done = done_before + count.get();
+                let secs = start.elapsed().as_secs_f64().max(1e-3);
+                let pct = done as f64 * 100.0 / total.max(1) as f64;
+                let eta = (total - done.min(total)) as f64 / (done as f64 / secs).max(1.0);
+                eprint!(
+                    "\r{pct:5.1} %  {games} games  {:.0} games/s  {:.1} MB/s  ETA {eta:.0} s   ",
+                    games as f64 / secs,
+                    done as f64 / secs / 1e6
+                );
+            }
+        });
+        match added {
+            Ok(errors) => {
+                for e in errors {
                     bad += 1;
                     eprintln!("{}: {e}; game skipped", input.name);
                 }
-            },
-        );
-        if let Some(e) = read_error.take() {
-            return Err(e);
+            }
+            Err(e) => return Err(format!("{}: {e}", input.name)),
         }
         done_before += count.get();
     }

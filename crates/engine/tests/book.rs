@@ -353,6 +353,31 @@ fn inputs_in_parts_compressed_or_piped_give_the_same_book() {
     let (ok, piped, err) = make(&[], Some(&text), "stdin.bin");
     assert!(ok, "{err}");
     assert_eq!(piped.unwrap(), whole);
+    // Any number of threads: the same bytes.
+    for threads in ["2", "3", "8"] {
+        let out = tmp(&format!("threads{threads}.bin"));
+        let st = Command::new(exe())
+            .args([
+                "book",
+                "make",
+                "--min-games",
+                "1",
+                "--threads",
+                threads,
+                "--out",
+            ])
+            .arg(&out)
+            .arg("--pgn")
+            .args([&gz, &zst, &bz])
+            .output()
+            .unwrap();
+        assert!(
+            st.status.success(),
+            "{}",
+            String::from_utf8_lossy(&st.stderr)
+        );
+        assert_eq!(std::fs::read(&out).unwrap(), whole, "{threads} threads");
+    }
 
     let damaged = tmp("damaged.pgn.gz");
     let bytes = std::fs::read(&gz).unwrap();

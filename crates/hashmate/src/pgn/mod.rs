@@ -42,7 +42,7 @@ use core::fmt;
 pub mod stream;
 pub mod write;
 
-pub use stream::PgnStream;
+pub use stream::{GameText, PgnStream};
 
 /// The result of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -45,8 +45,36 @@ pub struct PgnStream<R> {
     skipping: bool,
     bytes: u64,
     annotations: bool,
+    /// Games cut but not parsed (their bytes and first line), or errors.
+    raw: VecDeque<Result<(Vec<u8>, usize), PgnError>>,
+    /// Games parsed, not yet returned.
     ready: VecDeque<Result<PgnGame, PgnError>>,
     done: bool,
+}
+
+/// One game's text as cut from the stream: its bytes (not necessarily
+/// UTF-8) and the line of the input it starts on. [`GameText::parse`]
+/// reads it as [`PgnStream`] would, so the parsing can be done elsewhere
+/// (on other threads) than the cutting.
+#[derive(Clone, Debug)]
+pub struct GameText {
+    /// The bytes.
+    pub bytes: Vec<u8>,
+    /// Line of the input where they start (1-based).
+    pub line: usize,
+}
+
+impl GameText {
+    /// The games (normally one) and errors of this text.
+    pub fn parse(&self, annotations: bool) -> Vec<Result<PgnGame, PgnError>> {
+        let text = String::from_utf8_lossy(&self.bytes);
+        let reader = PgnReader::starting_at_line(&text, self.line);
+        if annotations {
+            reader.with_annotations().collect()
+        } else {
+            reader.collect()
+        }
+    }
 }
 
 impl<R> std::fmt::Debug for PgnStream<R> {
@@ -72,6 +100,7 @@ impl<R: BufRead> PgnStream<R> {
             skipping: false,
             bytes: 0,
             annotations: false,
+            raw: VecDeque::new(),
             ready: VecDeque::new(),
             done: false,
         }
@@ -89,15 +118,27 @@ impl<R: BufRead> PgnStream<R> {
         self.bytes
     }
 
-    /// Parse the chunk into `ready` and start a new one at `next`.
+    /// The next game's text, cut but not parsed (or an error of the
+    /// input: a read error, a game too long), for parsing elsewhere;
+    /// `None` at the end of the input. Mixing this with the iterator
+    /// skips nothing: each game is given out once.
+    pub fn next_text(&mut self) -> Option<Result<GameText, PgnError>> {
+        loop {
+            if let Some(r) = self.raw.pop_front() {
+                return Some(r.map(|(bytes, line)| GameText { bytes, line }));
+            }
+            if self.done {
+                return None;
+            }
+            self.fill();
+        }
+    }
+
+    /// Queue the chunk and start a new one.
     fn flush(&mut self) {
         if !self.chunk.is_empty() && !self.skipping {
-            let text = String::from_utf8_lossy(&self.chunk);
-            let mut reader = PgnReader::starting_at_line(&text, self.chunk_line);
-            if self.annotations {
-                reader = reader.with_annotations();
-            }
-            self.ready.extend(reader);
+            let chunk = std::mem::take(&mut self.chunk);
+            self.raw.push_back(Ok((chunk, self.chunk_line)));
         }
         self.chunk.clear();
         self.has_movetext = false;
@@ -119,7 +160,7 @@ impl<R: BufRead> PgnStream<R> {
                     Ok(n) => self.bytes += n as u64,
                     Err(e) => {
                         self.flush();
-                        self.ready.push_back(Err(PgnError {
+                        self.raw.push_back(Err(PgnError {
                             line: self.next_line,
                             message: format!("cannot read the input: {e}"),
                         }));
@@ -148,7 +189,7 @@ impl<R: BufRead> PgnStream<R> {
                 self.scan(&line);
             }
             if self.chunk.len() + line.len() > MAX_GAME_BYTES && !self.skipping {
-                self.ready.push_back(Err(PgnError {
+                self.raw.push_back(Err(PgnError {
                     line: self.chunk_line,
                     message: format!(
                         "game longer than {} MiB without a new tag line; skipped",
@@ -200,10 +241,10 @@ impl<R: BufRead> Iterator for PgnStream<R> {
             if let Some(game) = self.ready.pop_front() {
                 return Some(game);
             }
-            if self.done {
-                return None;
+            match self.next_text()? {
+                Ok(text) => self.ready.extend(text.parse(self.annotations)),
+                Err(e) => return Some(Err(e)),
             }
-            self.fill();
         }
     }
 }
