@@ -53,6 +53,15 @@ pub struct MakeArgs {
     /// number).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
+    /// Keep the counts within about this many MB of memory: beyond it they
+    /// are written to sorted runs on disk and merged at the end (the book
+    /// is the same).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub memory: Option<u32>,
+    /// Where the runs of --memory go (default: the system's temporary
+    /// directory); they are removed at the end, also after an error.
+    #[arg(long)]
+    pub tmp_dir: Option<std::path::PathBuf>,
     /// What enters the book.
     #[command(flatten)]
     pub book: BookOptions,
@@ -177,6 +186,166 @@ pub struct Counts {
     pub games: usize,
     /// Games too long to hold, reported with the other errors.
     skipped_long: Vec<hashmate::pgn::PgnError>,
+    /// Sorted runs on disk, when memory is bounded (`--memory`).
+    spill: Option<std::sync::Arc<Spill>>,
+}
+
+/// Counts spilled to disk: sorted runs of counts records (the counts
+/// file's record layout, no header) in a private temporary directory,
+/// removed when the spill is dropped (also after an error).
+#[derive(Debug)]
+pub struct Spill {
+    dir: std::path::PathBuf,
+    runs: std::sync::Mutex<Vec<std::path::PathBuf>>,
+    next: std::sync::atomic::AtomicUsize,
+    /// A map holding more entries than this is written out.
+    limit: usize,
+}
+
+/// Bytes a counted (position, move) costs in memory, conservatively (the
+/// map's entry, its control byte and load factor, and room for it to
+/// double).
+const BYTES_PER_COUNT: usize = 80;
+
+impl Spill {
+    /// A spill for `memory_mb` MB shared by `maps` maps, in `parent`.
+    ///
+    /// # Errors
+    /// When the temporary directory cannot be made.
+    pub fn new(parent: &std::path::Path, memory_mb: usize, maps: usize) -> Result<Spill, String> {
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir = parent.join(format!("hashmate-book-{}-{stamp}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot make the spill directory {}: {e}", dir.display()))?;
+        Ok(Spill {
+            dir,
+            runs: std::sync::Mutex::new(Vec::new()),
+            next: std::sync::atomic::AtomicUsize::new(0),
+            limit: (memory_mb << 20) / BYTES_PER_COUNT / maps.max(1),
+        })
+    }
+
+    /// Write `stats` as a sorted run and empty it.
+    fn write_run(&self, stats: &mut HashMap<(u64, u16), [u32; 3]>) -> Result<(), String> {
+        use std::io::Write;
+        let n = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = self.dir.join(format!("run-{n:06}"));
+        let mut records: Vec<((u64, u16), [u32; 3])> = stats.drain().collect();
+        records.sort_unstable_by_key(|r| r.0);
+        let write = || -> std::io::Result<()> {
+            let mut w = std::io::BufWriter::new(std::fs::File::create(&path)?);
+            for ((key, mv), wdl) in &records {
+                w.write_all(&record_bytes(*key, *mv, *wdl))?;
+            }
+            w.into_inner().map_err(|e| e.into_error())?.sync_all()
+        };
+        write().map_err(|e| format!("cannot spill counts to {}: {e}", path.display()))?;
+        self.runs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(path);
+        Ok(())
+    }
+}
+
+impl Drop for Spill {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// One counts record's bytes: key, move, wins, draws, losses.
+fn record_bytes(key: u64, mv: u16, wdl: [u32; 3]) -> [u8; COUNT_RECORD] {
+    let mut r = [0u8; COUNT_RECORD];
+    r[..8].copy_from_slice(&key.to_le_bytes());
+    r[8..10].copy_from_slice(&mv.to_le_bytes());
+    for (i, x) in wdl.iter().enumerate() {
+        r[10 + 4 * i..14 + 4 * i].copy_from_slice(&x.to_le_bytes());
+    }
+    r
+}
+
+/// The record of `r`'s bytes.
+fn parse_record(r: &[u8]) -> ((u64, u16), [u32; 3]) {
+    let u32_at = |i: usize| u32::from_le_bytes([r[i], r[i + 1], r[i + 2], r[i + 3]]);
+    let mut key = [0u8; 8];
+    key.copy_from_slice(&r[..8]);
+    (
+        (u64::from_le_bytes(key), u16::from_le_bytes([r[8], r[9]])),
+        [u32_at(10), u32_at(14), u32_at(18)],
+    )
+}
+
+/// One count: (key, Polyglot move) and wins, draws, losses.
+type Count = ((u64, u16), [u32; 3]);
+
+/// Counts in (key, move) order, or an error reading them.
+type Records<'a> = Box<dyn Iterator<Item = Result<Count, String>> + 'a>;
+
+/// A run's next count, ordered by (key, move) then run.
+type Head = std::cmp::Reverse<((u64, u16), usize, [u32; 3])>;
+
+/// Sorted runs merged into one sorted sequence, equal (key, move) added.
+struct Merged {
+    readers: Vec<std::io::BufReader<std::fs::File>>,
+    heap: std::collections::BinaryHeap<Head>,
+}
+
+impl Merged {
+    fn open(runs: &[std::path::PathBuf]) -> Result<Merged, String> {
+        let mut m = Merged {
+            readers: Vec::new(),
+            heap: std::collections::BinaryHeap::new(),
+        };
+        for (i, run) in runs.iter().enumerate() {
+            let f = std::fs::File::open(run).map_err(|e| format!("{}: {e}", run.display()))?;
+            m.readers
+                .push(std::io::BufReader::with_capacity(1 << 16, f));
+            m.refill(i)?;
+        }
+        Ok(m)
+    }
+
+    fn refill(&mut self, i: usize) -> Result<(), String> {
+        let mut r = [0u8; COUNT_RECORD];
+        match self.readers[i].read_exact(&mut r) {
+            Ok(()) => {
+                let (k, wdl) = parse_record(&r);
+                self.heap.push(std::cmp::Reverse((k, i, wdl)));
+                Ok(())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(()),
+            Err(e) => Err(format!("cannot read a spilled run: {e}")),
+        }
+    }
+}
+
+impl Iterator for Merged {
+    type Item = Result<Count, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let std::cmp::Reverse((key, i, mut wdl)) = self.heap.pop()?;
+        if let Err(e) = self.refill(i) {
+            return Some(Err(e));
+        }
+        while let Some(std::cmp::Reverse((k, _, _))) = self.heap.peek() {
+            if *k != key {
+                break;
+            }
+            let Some(std::cmp::Reverse((_, j, more))) = self.heap.pop() else {
+                break;
+            };
+            for (x, y) in wdl.iter_mut().zip(more) {
+                *x = x.saturating_add(y);
+            }
+            if let Err(e) = self.refill(j) {
+                return Some(Err(e));
+            }
+        }
+        Some(Ok((key, wdl)))
+    }
 }
 
 /// Magic bytes of a counts file.
@@ -212,9 +381,11 @@ impl Counts {
             let workers: Vec<_> = (0..threads.max(1))
                 .map(|_| {
                     let rx = &rx;
+                    let spill = self.spill.clone();
                     scope.spawn(move || {
                         let mut counts = Counts::default();
                         let mut errors = Vec::new();
+                        let mut spill_error = None;
                         loop {
                             let batch = match rx.lock() {
                                 Ok(r) => r.recv(),
@@ -229,8 +400,18 @@ impl Counts {
                                     }
                                 }
                             }
+                            if let Some(sp) = &spill {
+                                if counts.stats.len() > sp.limit && spill_error.is_none() {
+                                    spill_error = sp.write_run(&mut counts.stats).err();
+                                }
+                            }
                         }
-                        (counts, errors)
+                        if let (Some(sp), None) = (&spill, &spill_error) {
+                            if !counts.stats.is_empty() {
+                                spill_error = sp.write_run(&mut counts.stats).err();
+                            }
+                        }
+                        (counts, errors, spill_error)
                     })
                 })
                 .collect();
@@ -266,7 +447,9 @@ impl Counts {
             (parts, fatal)
         });
         let mut errors = std::mem::take(&mut self.skipped_long);
-        for (mut counts, errs) in parts {
+        let mut spill_failed = None;
+        for (mut counts, errs, spill_error) in parts {
+            spill_failed = spill_failed.or(spill_error);
             self.games += counts.games;
             // Add the smaller map into the larger: one map is moved, not
             // copied, so a single thread's counts are never held twice.
@@ -280,6 +463,9 @@ impl Counts {
         }
         if let Some(e) = fatal {
             return Err(e);
+        }
+        if let Some(message) = spill_failed {
+            return Err(hashmate::pgn::PgnError { line: 0, message });
         }
         errors.sort_by_key(|e| e.line);
         Ok(errors)
@@ -327,26 +513,50 @@ impl Counts {
         }
     }
 
+    /// Count with memory bounded by `spill` (sorted runs on disk).
+    pub fn with_spill(spill: Spill) -> Counts {
+        Counts {
+            spill: Some(std::sync::Arc::new(spill)),
+            ..Counts::default()
+        }
+    }
+
+    /// Every count in (key, move) order: from memory, or merged from the
+    /// spilled runs.
+    fn records(&self) -> Result<Records<'_>, String> {
+        let runs = match &self.spill {
+            Some(sp) => sp.runs.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+            None => Vec::new(),
+        };
+        if runs.is_empty() {
+            let mut v: Vec<_> = self.stats.iter().map(|(k, c)| (*k, *c)).collect();
+            v.sort_unstable_by_key(|r| r.0);
+            return Ok(Box::new(v.into_iter().map(Ok)));
+        }
+        Ok(Box::new(Merged::open(&runs)?))
+    }
+
     /// The counts file: `HMCOUNT1`, the number of records (`u64`), the
     /// records sorted by key and move — key `u64`, Polyglot move `u16`,
     /// wins, draws, losses `u32` — all little-endian, then the FNV-1a
     /// checksum (`u64`) of everything before it.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut records: Vec<(&(u64, u16), &[u32; 3])> = self.stats.iter().collect();
-        records.sort_unstable_by_key(|(k, _)| **k);
-        let mut b = Vec::with_capacity(24 + records.len() * COUNT_RECORD);
+    ///
+    /// # Errors
+    /// When a spilled run cannot be read.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, String> {
+        let mut b = Vec::new();
         b.extend_from_slice(COUNTS_MAGIC);
-        b.extend_from_slice(&(records.len() as u64).to_le_bytes());
-        for (&(key, mv), wdl) in records {
-            b.extend_from_slice(&key.to_le_bytes());
-            b.extend_from_slice(&mv.to_le_bytes());
-            for x in wdl {
-                b.extend_from_slice(&x.to_le_bytes());
-            }
+        b.extend_from_slice(&0u64.to_le_bytes());
+        let mut n = 0u64;
+        for r in self.records()? {
+            let ((key, mv), wdl) = r?;
+            b.extend_from_slice(&record_bytes(key, mv, wdl));
+            n += 1;
         }
+        b[8..16].copy_from_slice(&n.to_le_bytes());
         let sum = hashmate_nnue::checksum(&b);
         b.extend_from_slice(&sum.to_le_bytes());
-        b
+        Ok(b)
     }
 
     /// Add the counts of a counts file.
@@ -393,19 +603,27 @@ impl Counts {
     /// positive score of at least `--min-score` percent, weighted by score
     /// (win 2, draw 1; 1 each with `--uniform`), scaled into 16 bits only
     /// when some weight would not fit.
-    pub fn into_book(self, o: &BookOptions) -> Book {
+    ///
+    /// # Errors
+    /// When a spilled run cannot be read.
+    pub fn into_book(self, o: &BookOptions) -> Result<Book, String> {
         let score = |[w, d, _]: [u32; 3]| 2 * u64::from(w) + u64::from(d);
         let games = |[w, d, l]: [u32; 3]| u64::from(w) + u64::from(d) + u64::from(l);
-        let max = self.stats.values().map(|&c| score(c)).max().unwrap_or(0);
+        let mut max = 0;
+        for r in self.records()? {
+            max = max.max(score(r?.1));
+        }
         let keep = |c: [u32; 3]| {
             let (n, sum) = (games(c), score(c));
             n >= u64::from(o.min_games) && sum > 0 && sum * 100 >= u64::from(o.min_score) * 2 * n
         };
-        let mut entries: Vec<BookEntry> = self
-            .stats
-            .into_iter()
-            .filter(|&(_, c)| keep(c))
-            .map(|((key, mv), c)| BookEntry {
+        let mut entries = Vec::new();
+        for r in self.records()? {
+            let ((key, mv), c) = r?;
+            if !keep(c) {
+                continue;
+            }
+            entries.push(BookEntry {
                 key,
                 mv,
                 weight: if o.uniform {
@@ -416,8 +634,8 @@ impl Counts {
                     score(c) as u16
                 },
                 learn: 0,
-            })
-            .collect();
+            });
+        }
         // Within a position: heaviest first, then by move, for a stable file.
         entries.sort_by(|x, y| {
             x.key
@@ -425,7 +643,7 @@ impl Counts {
                 .then(y.weight.cmp(&x.weight))
                 .then(x.mv.cmp(&y.mv))
         });
-        Book::from_entries(entries)
+        Ok(Book::from_entries(entries))
     }
 }
 
@@ -458,7 +676,7 @@ fn merge(a: &MergeArgs) -> Result<(), String> {
             counts.add_book(&book);
         }
     }
-    let book = counts.into_book(&a.book);
+    let book = counts.into_book(&a.book)?;
     files::write_atomically(out, &book.to_bytes())?;
     eprintln!(
         "{} inputs merged, {} entries written to {}",
@@ -608,7 +826,13 @@ fn make(a: &MakeArgs) -> Result<(), String> {
     let sized = inputs.iter().all(|i| i.size.is_some());
     let show = std::io::stderr().is_terminal() && total > 1 << 20 && sized;
     let start = std::time::Instant::now();
-    let mut counts = Counts::default();
+    let mut counts = match a.memory {
+        None => Counts::default(),
+        Some(mb) => {
+            let parent = a.tmp_dir.clone().unwrap_or_else(std::env::temp_dir);
+            Counts::with_spill(Spill::new(&parent, mb as usize, a.threads as usize)?)
+        }
+    };
     let (mut bad, mut done_before) = (0, 0u64);
     for input in &inputs {
         let count = std::rc::Rc::new(std::cell::Cell::new(0));
@@ -644,14 +868,15 @@ fn make(a: &MakeArgs) -> Result<(), String> {
     }
     let games = counts.games;
     if let Some(path) = &a.counts_out {
-        files::write_atomically(std::path::Path::new(path), &counts.to_bytes())?;
+        let bytes = counts.to_bytes()?;
+        files::write_atomically(std::path::Path::new(path), &bytes)?;
         eprintln!(
             "{games} games used, {bad} skipped, {} counts written to {path}",
-            counts.stats.len()
+            (bytes.len() - 24) / COUNT_RECORD
         );
     }
     if let Some(path) = &a.out {
-        let book = counts.into_book(&a.book);
+        let book = counts.into_book(&a.book)?;
         files::write_atomically(std::path::Path::new(path), &book.to_bytes())?;
         eprintln!(
             "{games} games used, {bad} skipped, {} entries written to {path}",

@@ -578,3 +578,99 @@ fn counts_of_shards_merge_to_the_whole_book() {
         .unwrap()
         .is_empty());
 }
+
+/// With memory bounded (`--memory 1`: counts spill to sorted runs many
+/// times) the counts and the book are the same bytes as without, the runs
+/// are removed, and a spill directory that cannot be made is an error
+/// that writes nothing.
+#[test]
+fn spilled_counts_give_the_same_book() {
+    // 4,000 seeded games whose moves favour the first ones generated, so
+    // that openings repeat (as gen_pgn writes them).
+    let mut text = String::new();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..4000 {
+        let mut game = hashmate::Game::new(Position::startpos());
+        for _ in 0..40 {
+            if game.outcome().is_some() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let moves = game.position().legal_moves();
+            let k = (state | 1 << 63).trailing_zeros() as usize % moves.len();
+            game.try_play(moves[k]).unwrap();
+        }
+        let result = ["1-0", "1/2-1/2", "0-1"][(state >> 40) as usize % 3];
+        text += &game.to_pgn(&[("Result", result)]);
+    }
+    let pgn = tmp("spill.pgn");
+    std::fs::write(&pgn, &text).unwrap();
+    let spill_dir = tmp("spill-runs");
+    std::fs::create_dir_all(&spill_dir).unwrap();
+    let build = |extra: &[&str], name: &str| {
+        let (book, counts) = (tmp(&format!("{name}.bin")), tmp(&format!("{name}.cnt")));
+        let out = Command::new(exe())
+            .args([
+                "book",
+                "make",
+                "--max-ply",
+                "24",
+                "--min-games",
+                "2",
+                "--pgn",
+            ])
+            .arg(&pgn)
+            .arg("--out")
+            .arg(&book)
+            .arg("--counts-out")
+            .arg(&counts)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (
+            std::fs::read(&book).unwrap(),
+            std::fs::read(&counts).unwrap(),
+        )
+    };
+    let plain = build(&[], "unspilled");
+    let dir = spill_dir.to_str().unwrap();
+    let spilled = build(
+        &["--memory", "1", "--threads", "2", "--tmp-dir", dir],
+        "spilled",
+    );
+    assert!(
+        plain.1.len() > 24 + 22 * 50_000,
+        "{} bytes of counts: too few to spill",
+        plain.1.len()
+    );
+    assert_eq!(spilled.0, plain.0, "book");
+    assert_eq!(spilled.1, plain.1, "counts");
+    assert_eq!(
+        std::fs::read_dir(&spill_dir).unwrap().count(),
+        0,
+        "runs left behind"
+    );
+    // A spill directory under a regular file cannot be made.
+    let file = tmp("not-a-dir");
+    std::fs::write(&file, "x").unwrap();
+    let out = tmp("never-spilled.bin");
+    let st = Command::new(exe())
+        .args(["book", "make", "--memory", "1", "--pgn"])
+        .arg(&pgn)
+        .arg("--out")
+        .arg(&out)
+        .arg("--tmp-dir")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(!st.status.success());
+    assert!(String::from_utf8_lossy(&st.stderr).contains("spill directory"));
+    assert!(!out.exists());
+}
