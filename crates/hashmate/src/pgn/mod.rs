@@ -235,7 +235,7 @@ impl<'a> PgnReader<'a> {
 
     fn skip_ws(&mut self) {
         while let Some(c) = self.peek() {
-            if c.is_whitespace() {
+            if is_space(c) {
                 self.bump();
             } else if c == '%' && self.at_line_start() {
                 // Escape line.
@@ -247,6 +247,13 @@ impl<'a> PgnReader<'a> {
             } else {
                 break;
             }
+        }
+    }
+
+    /// Skip spaces and tabs, not line breaks.
+    fn skip_blanks(&mut self) {
+        while matches!(self.peek(), Some(' ' | '\t')) {
+            self.bump();
         }
     }
 
@@ -268,40 +275,47 @@ impl<'a> PgnReader<'a> {
         self.bump(); // '['
         let mut name = String::new();
         while let Some(c) = self.peek() {
-            if c.is_whitespace() || c == '"' || c == ']' {
+            if is_space(c) || c == '"' || c == ']' {
                 break;
             }
             name.push(c);
             self.bump();
         }
-        self.skip_ws();
-        if self.bump() != Some('"') {
+        // A tag is one line: a missing quote or bracket is an error of
+        // this line, and the next line (another tag, say) is left alone.
+        self.skip_blanks();
+        if self.peek() != Some('"') {
             return Err(format!("tag [{name} …] has no quoted value"));
         }
+        self.bump();
         let mut value = String::new();
         loop {
             match self.bump() {
                 None | Some('\n') => return Err(format!("tag [{name} …] is not closed")),
-                Some('\\') => {
-                    if let Some(c) = self.bump() {
+                // An escape never takes a line break: a tag is one line.
+                Some('\\') => match self.peek() {
+                    None | Some('\n') => return Err(format!("tag [{name} …] is not closed")),
+                    Some(c) => {
+                        self.bump();
                         value.push(c);
                     }
-                }
+                },
                 Some('"') => break,
                 Some(c) => value.push(c),
             }
         }
-        self.skip_ws();
-        if self.bump() != Some(']') {
+        self.skip_blanks();
+        if self.peek() != Some(']') {
             return Err(format!("tag [{name} …] is missing its ']'"));
         }
+        self.bump();
         Ok((name, value))
     }
 
     fn read_token(&mut self) -> String {
         let mut t = String::new();
         while let Some(c) = self.peek() {
-            if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']') {
+            if is_space(c) || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']') {
                 break;
             }
             t.push(c);
@@ -374,7 +388,15 @@ impl<'a> PgnReader<'a> {
                     // closed. Leave the tags for the next game.
                     return fail(self, line, UNCLOSED.into());
                 }
-                Some('[') if !open => break, // next game without a result
+                // The next game, without a result before it.
+                Some('[') if !open && self.at_line_start() => break,
+                Some('[') if !open => {
+                    return fail(
+                        self,
+                        line,
+                        "'[' inside the movetext (a tag starts a line of its own)".into(),
+                    );
+                }
                 Some('{') => {
                     self.bump();
                     let mut text = String::new();
@@ -517,14 +539,24 @@ impl<'a> PgnReader<'a> {
     }
 
     /// After a result: the rest of its line is no part of the next game.
+    /// (A next game starts on a line of its own: a `[` after a result on
+    /// the same line is not read as its tags, so that a game is cut at the
+    /// same place whether the text is read whole or line by line.)
     fn skip_rest_of_line(&mut self) {
         while let Some(c) = self.peek() {
-            if c == '\n' || c == '[' {
+            if c == '\n' {
                 break;
             }
             self.bump();
         }
     }
+}
+
+/// PGN's whitespace: space, tab, line feed, carriage return, vertical tab
+/// and form feed (ASCII only: a no-break space is not a separator, so text
+/// is cut into tokens the same way byte by byte as character by character).
+pub(crate) fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
 }
 
 /// The error of a variation still open where its game ends (at the next
