@@ -10,7 +10,7 @@
 //! ([`Notes`] per move, each [`Variation`] a line of its own with its own
 //! notes), every variation move checked legal in its position.
 //! [`PgnGame::to_pgn`] and [`Game::to_pgn`](crate::Game::to_pgn) write PGN
-//! export format back ([`write`]).
+//! export format back ([`write`](mod@write)).
 //!
 //! ```
 //! use hashmate::pgn::{GameResult, PgnReader};
