@@ -134,8 +134,8 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         let root_excluded = reserved(MAX_MOVES)?;
         let nnue = match shared.network() {
             Some(net) => {
-                let stack = AccumulatorStack::new(&net, MAX_PLY + 2).map_err(|_| AllocError {
-                    bytes: net.hidden() * 4 * (MAX_PLY + 2),
+                let stack = AccumulatorStack::new(&net, MAX_PLY + 3).map_err(|_| AllocError {
+                    bytes: net.hidden() * 4 * (MAX_PLY + 3),
                 })?;
                 Some((net, stack))
             }
@@ -204,12 +204,20 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     /// The static evaluation of `pos`, `ply` plies below the root: the
     /// network's, from the accumulators of that ply, or the classical one.
     fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
-        match &self.nnue {
+        match &mut self.nnue {
             Some((net, acc)) => {
                 let v = acc.evaluate(net, ply, pos.side_to_move());
                 // The accumulators must be those of `pos` (tests run with
                 // debug assertions; a release build trusts the updates).
-                debug_assert_eq!(v, net.evaluate(pos), "ply {ply}: {pos}");
+                // The check rebuilds them in the stack's last slot, which
+                // no ply uses, so that it allocates nothing either.
+                #[cfg(debug_assertions)]
+                {
+                    let spare = acc.plies() - 1;
+                    acc.refresh(net, spare, pos);
+                    let fresh = acc.evaluate(net, spare, pos.side_to_move());
+                    debug_assert_eq!(v, fresh, "ply {ply}: {pos}");
+                }
                 v
             }
             None => evaluate(pos, self.pawns),
