@@ -12,6 +12,7 @@
 
 use hashmate::Color;
 use hashmate_engine::tune::record::{Record, RECORD_BYTES};
+use hashmate_hash::rng::SplitMix64;
 use hashmate_nnue::for_each_feature;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -228,19 +229,20 @@ impl DataSet {
     }
 }
 
-/// A small, fast, seedable generator (SplitMix64) for shuffling and
-/// initialisation: the run is reproducible from its seed.
+/// A seedable generator for shuffling and initialisation (the project's
+/// SplitMix64): the run is reproducible from its seed.
 #[derive(Clone, Debug)]
-pub struct Rng(pub u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
+    /// A generator from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(SplitMix64::new(seed))
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `[0, n)`.

@@ -1,9 +1,10 @@
 //! `hashmate-train`: fit hashmate's NNUE to `hashmate datagen` data.
 
 use clap::Parser;
+use hashmate_engine::files::write_atomically;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{is_file, DataSet};
-use hashmate_trainer::train::{self, loss_svg, write_atomically, Config, State};
+use hashmate_trainer::train::{self, loss_svg, Config, State};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -179,20 +180,19 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         );
         let _ = std::io::stdout().flush();
         let net = state.params.quantise().to_bytes();
-        let io = |p: PathBuf| move |e: std::io::Error| format!("{}: {e}", p.display());
         let path = a.out.join(format!("net-e{}.nnue", r.epoch));
-        write_atomically(&path, &net).map_err(io(path.clone()))?;
+        write_atomically(&path, &net).map_err(|e| e.to_string())?;
         let path = a.out.join("net.nnue");
-        write_atomically(&path, &net).map_err(io(path.clone()))?;
-        write_atomically(&ckpt, &checkpoint::to_bytes(&state)).map_err(io(ckpt.clone()))?;
+        write_atomically(&path, &net).map_err(|e| e.to_string())?;
+        write_atomically(&ckpt, &checkpoint::to_bytes(&state)).map_err(|e| e.to_string())?;
         let mut csv = String::from("epoch,train_loss,validation_loss\n");
         for (i, (t, v)) in state.history.iter().enumerate() {
             csv += &format!("{},{t:.8},{v:.8}\n", i + 1);
         }
         let path = a.out.join("loss.csv");
-        write_atomically(&path, csv.as_bytes()).map_err(io(path.clone()))?;
+        write_atomically(&path, csv.as_bytes()).map_err(|e| e.to_string())?;
         let path = a.out.join("loss.svg");
-        write_atomically(&path, loss_svg(&state.history).as_bytes()).map_err(io(path.clone()))?;
+        write_atomically(&path, loss_svg(&state.history).as_bytes()).map_err(|e| e.to_string())?;
     }
     Ok(())
 }

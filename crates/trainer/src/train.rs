@@ -4,7 +4,6 @@
 use crate::data::{DataError, DataSet, Rng, Sample};
 use crate::net::{Params, Scratch};
 use hashmate_nnue::{Network, SCALE};
-use std::path::Path;
 use std::time::Instant;
 
 /// What a run is asked to do.
@@ -52,7 +51,7 @@ pub struct State {
 impl State {
     /// A fresh start.
     pub fn new(cfg: &Config) -> State {
-        let params = Params::init(cfg.hidden, &mut Rng(cfg.seed));
+        let params = Params::init(cfg.hidden, &mut Rng::new(cfg.seed));
         let n = params.v.len();
         State {
             params,
@@ -142,24 +141,17 @@ pub fn mean_loss(params: &Params, samples: &[Sample], lambda: f32, threads: usiz
     if samples.is_empty() {
         return f64::NAN;
     }
-    let chunk = samples.len().div_ceil(threads.max(1));
-    let total: f64 = std::thread::scope(|scope| {
-        let parts: Vec<_> = samples
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    let mut scratch = Scratch::new(params.hidden);
-                    part.iter()
-                        .map(|s| f64::from(params.loss(s, lambda, &mut scratch, None)))
-                        .sum::<f64>()
-                })
-            })
-            .collect();
-        parts
-            .into_iter()
-            .map(|p| p.join().unwrap_or(f64::NAN))
-            .sum()
-    });
+    let total = sum_on_threads(
+        samples,
+        threads,
+        |part, _| {
+            let mut scratch = Scratch::new(params.hidden);
+            part.iter()
+                .map(|s| f64::from(params.loss(s, lambda, &mut scratch, None)))
+                .sum()
+        },
+        &mut vec![(); threads.max(1)],
+    );
     total / samples.len() as f64
 }
 
@@ -186,6 +178,29 @@ pub fn quantisation_error(params: &Params, net: &Network, samples: &[Sample]) ->
         max = max.max(d);
     }
     (sum / samples.len().max(1) as f64, max)
+}
+
+/// `work(part, state)` on `threads` threads, each over its share of
+/// `items` with its own entry of `states`; the sum of their results.
+fn sum_on_threads<T: Sync, S: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&[T], &mut S) -> f64 + Sync,
+    states: &mut [S],
+) -> f64 {
+    let chunk = items.len().div_ceil(threads.max(1)).max(1);
+    let work = &work;
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = items
+            .chunks(chunk)
+            .zip(states.iter_mut())
+            .map(|(part, state)| scope.spawn(move || work(part, state)))
+            .collect();
+        parts
+            .into_iter()
+            .map(|p| p.join().unwrap_or(f64::NAN))
+            .sum()
+    })
 }
 
 /// One AdamW step over every parameter with gradient `g`.
@@ -225,25 +240,18 @@ fn adamw(state: &mut State, g: &[f32], lr: f32, cfg: &Config) {
 fn gradient(params: &Params, batch: &[Sample], lambda: f32, grads: &mut [Vec<f32>]) -> f64 {
     let weight = 1.0 / batch.len() as f32;
     let chunk = batch.len().div_ceil(grads.len());
-    let loss: f64 = std::thread::scope(|scope| {
-        let parts: Vec<_> = batch
-            .chunks(chunk)
-            .zip(grads.iter_mut())
-            .map(|(part, g)| {
-                scope.spawn(move || {
-                    g.iter_mut().for_each(|x| *x = 0.0);
-                    let mut scratch = Scratch::new(params.hidden);
-                    part.iter()
-                        .map(|s| f64::from(params.loss(s, lambda, &mut scratch, Some((g, weight)))))
-                        .sum::<f64>()
-                })
-            })
-            .collect();
-        parts
-            .into_iter()
-            .map(|p| p.join().unwrap_or(f64::NAN))
-            .sum()
-    });
+    let loss = sum_on_threads(
+        batch,
+        grads.len(),
+        |part, g: &mut Vec<f32>| {
+            g.iter_mut().for_each(|x| *x = 0.0);
+            let mut scratch = Scratch::new(params.hidden);
+            part.iter()
+                .map(|s| f64::from(params.loss(s, lambda, &mut scratch, Some((g, weight)))))
+                .sum()
+        },
+        grads,
+    );
     let used = batch.len().div_ceil(chunk);
     let (first, rest) = grads.split_at_mut(1);
     for g in &rest[..used.saturating_sub(1)] {
@@ -267,7 +275,7 @@ pub fn epoch(
 ) -> Result<EpochReport, TrainError> {
     let start = Instant::now();
     let e = state.epoch;
-    let mut rng = Rng(cfg.seed ^ (u64::from(e) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut rng = Rng::new(cfg.seed ^ (u64::from(e) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let mut order = data.train.clone();
     rng.shuffle(&mut order);
     let total: u64 = data.train.iter().map(|b| b.count()).sum();
@@ -387,18 +395,4 @@ pub fn loss_svg(history: &[(f64, f64)]) -> String {
         pad + 26.0
     );
     s
-}
-
-/// Write `bytes` to `path` through a temporary file and a rename, so that
-/// an interrupted write leaves the old file.
-///
-/// # Errors
-/// The I/O error.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let tmp = path.with_extension("tmp");
-    let mut f = std::fs::File::create(&tmp)?;
-    f.write_all(bytes)?;
-    f.sync_all()?;
-    std::fs::rename(&tmp, path)
 }
