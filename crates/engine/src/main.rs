@@ -123,9 +123,10 @@ fn main() -> ExitCode {
                     let mut pawns = hashmate_engine::eval::new_pawn_table();
                     let classical = hashmate_engine::eval::evaluate(&pos, &mut pawns);
                     output::emit(&format!(
-                        "network   {:+} cp ({net}, {} neurons)\nclassical {:+} cp\n(side to move's view)",
+                        "network   {:+} cp ({net}, {} neurons, {} kernel)\nclassical {:+} cp\n(side to move's view)",
                         network.evaluate(&pos),
                         network.hidden(),
+                        network.kernel(),
                         classical
                     ));
                     output::status(ExitCode::SUCCESS)

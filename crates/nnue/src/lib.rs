@@ -37,11 +37,15 @@
 //! # Ok::<(), hashmate_nnue::NetError>(())
 //! ```
 
-#![forbid(unsafe_code)]
+// Only `simd`'s AVX2 kernels use `unsafe`, each with its reason.
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 use hashmate::{Color, Position, Role, Square};
 use std::fmt;
+
+mod simd;
+use simd::Kernel;
 
 /// Number of input features: 2 colours × 6 piece types × 64 squares.
 pub const INPUTS: usize = 768;
@@ -202,6 +206,8 @@ pub struct Network {
     /// The side to move's half, then the other side's.
     out_weights: Vec<i16>,
     out_bias: i32,
+    /// Scalar or AVX2, chosen for this processor and these weights.
+    kernel: Kernel,
 }
 
 impl fmt::Debug for Network {
@@ -306,45 +312,50 @@ impl AccumulatorStack {
     }
 
     /// Ply `ply + 1`'s accumulators for `child`, a position one move (or a
-    /// null move) after `parent`, whose accumulators are at `ply`.
+    /// null move) after `parent`, whose accumulators are at `ply`: one pass
+    /// over each perspective, adding and subtracting the changed features'
+    /// columns to the parent's values. (Positions further apart than one
+    /// move are refreshed instead.)
     #[inline]
     pub fn update(&mut self, net: &Network, ply: usize, parent: &Position, child: &Position) {
-        let h = self.hidden;
-        for acc in [&mut self.white, &mut self.black] {
-            let (from, to) = acc.split_at_mut((ply + 1) * h);
-            to[..h].copy_from_slice(&from[ply * h..]);
-        }
-        let white = &mut self.white[(ply + 1) * h..][..h];
-        let black = &mut self.black[(ply + 1) * h..][..h];
+        // A move adds at most two features (castling) and removes at most
+        // two (a capture, castling, en passant).
+        const MOST: usize = 2;
+        let (mut add, mut sub) = ([(0, 0); MOST], [(0, 0); MOST]);
+        let (mut adds, mut subs) = (0, 0);
         for color in Color::ALL {
             for role in Role::ALL {
                 let (a, b) = (parent.pieces(color, role), child.pieces(color, role));
-                for (set, add) in [(a - b, false), (b - a, true)] {
+                for (set, list, count) in
+                    [(a - b, &mut sub, &mut subs), (b - a, &mut add, &mut adds)]
+                {
                     for sq in set.iter() {
-                        let w = net.column(feature(Color::White, color, role, sq));
-                        let k = net.column(feature(Color::Black, color, role, sq));
-                        if add {
-                            white
-                                .iter_mut()
-                                .zip(w)
-                                .for_each(|(a, &x)| *a = a.wrapping_add(x));
-                            black
-                                .iter_mut()
-                                .zip(k)
-                                .for_each(|(a, &x)| *a = a.wrapping_add(x));
-                        } else {
-                            white
-                                .iter_mut()
-                                .zip(w)
-                                .for_each(|(a, &x)| *a = a.wrapping_sub(x));
-                            black
-                                .iter_mut()
-                                .zip(k)
-                                .for_each(|(a, &x)| *a = a.wrapping_sub(x));
+                        if *count == MOST {
+                            self.refresh(net, ply + 1, child);
+                            return;
                         }
+                        list[*count] = (
+                            feature(Color::White, color, role, sq),
+                            feature(Color::Black, color, role, sq),
+                        );
+                        *count += 1;
                     }
                 }
             }
+        }
+        let h = self.hidden;
+        for (acc, side) in [(&mut self.white, 0), (&mut self.black, 1)] {
+            let (from, to) = acc.split_at_mut((ply + 1) * h);
+            let pick = |&(w, b): &(usize, usize)| net.column(if side == 0 { w } else { b });
+            let added: [&[i16]; MOST] = [pick(&add[0]), pick(&add[1])];
+            let removed: [&[i16]; MOST] = [pick(&sub[0]), pick(&sub[1])];
+            simd::update(
+                net.kernel,
+                &mut to[..h],
+                &from[ply * h..],
+                &added[..adds],
+                &removed[..subs],
+            );
         }
     }
 
@@ -387,7 +398,9 @@ impl Network {
         if out_weights.len() != 2 * hidden {
             return Err(NetError::Shape("output weights"));
         }
+        let kernel = Kernel::for_net(hidden, &out_weights);
         Ok(Network {
+            kernel,
             hidden,
             ft_weights,
             ft_bias,
@@ -426,18 +439,22 @@ impl Network {
     /// centipawns from the side to move's point of view.
     pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
         let (w_us, w_them) = self.out_weights.split_at(self.hidden);
-        let half = |acc: &[i16], w: &[i16]| -> i64 {
-            acc.iter()
-                .zip(w)
-                .map(|(&a, &w)| {
-                    let c = i64::from(a.clamp(0, QA as i16));
-                    c * c * i64::from(w)
-                })
-                .sum()
-        };
-        let sum = half(us, w_us) + half(them, w_them);
+        let sum =
+            simd::screlu_dot(self.kernel, us, w_us) + simd::screlu_dot(self.kernel, them, w_them);
         let out = sum / i64::from(QA) + i64::from(self.out_bias);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// Which implementation of the hot loops evaluates this net here:
+    /// `"avx2"` on x86-64 processors with AVX2 (for hidden sizes that are
+    /// multiples of 16 and output weights within ±128, where its
+    /// arithmetic is exact), otherwise `"scalar"`. Both give the same
+    /// results.
+    pub fn kernel(&self) -> &'static str {
+        match self.kernel {
+            Kernel::Scalar => "scalar",
+            Kernel::Avx2 => "avx2",
+        }
     }
 
     /// The evaluation of `pos` for the side to move, in centipawns.
@@ -653,33 +670,62 @@ mod tests {
     /// evaluation of a refresh at every ply, for every kind of move.
     #[test]
     fn the_stack_follows_random_games() {
-        let net = random_net(16, 9);
-        let mut stack = AccumulatorStack::new(&net, 200).unwrap();
-        let mut seed = 12345u64;
-        for fen in FENS {
-            for _ in 0..20 {
-                let mut pos = Position::from_fen(fen).unwrap();
-                stack.refresh(&net, 0, &pos);
-                for ply in 0..150 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
+        // 16 and 256 neurons take the AVX2 kernels where the processor has
+        // them, 24 the scalar ones; `scalar` is the same net forced to the
+        // scalar kernels, and every ply must agree with it and with a
+        // refresh.
+        for (hidden, seed) in [(16, 9), (24, 10), (256, 11)] {
+            let net = random_net(hidden, seed);
+            let mut scalar = net.clone();
+            scalar.kernel = Kernel::Scalar;
+            let mut stack = AccumulatorStack::new(&net, 200).unwrap();
+            let mut plain = AccumulatorStack::new(&net, 200).unwrap();
+            let mut seed = 12345u64;
+            for fen in FENS {
+                for _ in 0..10 {
+                    let mut pos = Position::from_fen(fen).unwrap();
+                    stack.refresh(&net, 0, &pos);
+                    plain.refresh(&scalar, 0, &pos);
+                    for ply in 0..150 {
+                        let moves = pos.legal_moves();
+                        if moves.is_empty() {
+                            break;
+                        }
+                        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                        let mv = moves[(seed >> 33) as usize % moves.len()];
+                        let mut child = pos.clone();
+                        child.play_unchecked(mv);
+                        stack.update(&net, ply, &pos, &child);
+                        plain.update(&scalar, ply, &pos, &child);
+                        let stm = child.side_to_move();
+                        let v = stack.evaluate(&net, ply + 1, stm);
+                        assert_eq!(v, net.evaluate(&child), "{hidden}: {fen}: ply {ply}, {mv}");
+                        assert_eq!(
+                            v,
+                            plain.evaluate(&scalar, ply + 1, stm),
+                            "{hidden}: {fen}: ply {ply}, {mv}"
+                        );
+                        assert_eq!(
+                            v,
+                            scalar.evaluate(&child),
+                            "{hidden}: {fen}: ply {ply}, {mv}"
+                        );
+                        pos = child;
                     }
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    let mv = moves[(seed >> 33) as usize % moves.len()];
-                    let mut child = pos.clone();
-                    child.play_unchecked(mv);
-                    stack.update(&net, ply, &pos, &child);
-                    let stm = child.side_to_move();
-                    assert_eq!(
-                        stack.evaluate(&net, ply + 1, stm),
-                        net.evaluate(&child),
-                        "{fen}: ply {ply}, {mv}"
-                    );
-                    pos = child;
                 }
             }
         }
+    }
+
+    #[test]
+    fn positions_further_than_a_move_apart_are_refreshed() {
+        let net = random_net(32, 4);
+        let mut stack = AccumulatorStack::new(&net, 2).unwrap();
+        let a = Position::startpos();
+        let b = Position::from_fen(FENS[1]).unwrap();
+        stack.refresh(&net, 0, &a);
+        stack.update(&net, 0, &a, &b);
+        assert_eq!(stack.evaluate(&net, 1, b.side_to_move()), net.evaluate(&b));
     }
 
     /// The evaluation is symmetric: a position and its colour-flipped

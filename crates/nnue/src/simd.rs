@@ -1,0 +1,251 @@
+//! The two hot loops of inference — the accumulator update and the output
+//! layer — in a portable scalar form and, on x86-64 processors that have
+//! it, an AVX2 form chosen at run time. Both give bit-identical results:
+//! the accumulators are `i16` with wrapping arithmetic in both, and the
+//! output sums exact products (the AVX2 form multiplies `clamp(a) × w` in
+//! `i16`, which is exact only while `|w| ≤ 128`, so a net with larger
+//! output weights, or a hidden size that is not a multiple of 16, always
+//! takes the scalar form; see [`Kernel::for_net`]).
+//!
+//! The default build stays portable (x86-64 baseline): the AVX2 functions
+//! are compiled with `#[target_feature(enable = "avx2")]` and called only
+//! after `is_x86_feature_detected!("avx2")` said yes.
+
+use crate::QA;
+
+/// Lanes of `i16` in one AVX2 register; hidden sizes that are multiples of
+/// it can use the AVX2 kernels.
+pub(crate) const LANES: usize = 16;
+
+/// Which implementation evaluates a network on this processor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kernel {
+    /// Plain Rust, any processor.
+    Scalar,
+    /// AVX2 intrinsics (x86-64 only, detected at run time).
+    Avx2,
+}
+
+impl Kernel {
+    /// The fastest kernel this processor has, whatever the net.
+    pub(crate) fn detect() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                return Kernel::Avx2;
+            }
+        }
+        Kernel::Scalar
+    }
+
+    /// The kernel for a net of `hidden` neurons whose output weights are
+    /// `out_weights`: AVX2 where the processor has it and the net's shape
+    /// and weights keep its arithmetic exact, otherwise scalar.
+    pub(crate) fn for_net(hidden: usize, out_weights: &[i16]) -> Kernel {
+        let exact = hidden.is_multiple_of(LANES) && out_weights.iter().all(|w| w.unsigned_abs() <= 128);
+        if exact {
+            Kernel::detect()
+        } else {
+            Kernel::Scalar
+        }
+    }
+}
+
+/// `out = from + Σ add − Σ sub`, lane by lane with wrapping `i16`
+/// arithmetic; every slice has `out.len()` elements.
+#[inline]
+pub(crate) fn update(
+    kernel: Kernel,
+    out: &mut [i16],
+    from: &[i16],
+    add: &[&[i16]],
+    sub: &[&[i16]],
+) {
+    debug_assert!(from.len() == out.len());
+    debug_assert!(add.iter().chain(sub).all(|c| c.len() == out.len()));
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => {
+            // Safety: `Kernel::Avx2` is only made by `Kernel::detect` after
+            // the processor reported AVX2, and `for_net` chooses it only for
+            // lengths that are multiples of `LANES`; the function checks
+            // every slice's length before reading it.
+            #[allow(unsafe_code)]
+            unsafe {
+                avx2::update(out, from, add, sub)
+            }
+        }
+        _ => update_scalar(out, from, add, sub),
+    }
+}
+
+/// The scalar form of [`update`].
+pub(crate) fn update_scalar(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+    out.copy_from_slice(from);
+    for col in add {
+        for (o, &x) in out.iter_mut().zip(col.iter()) {
+            *o = o.wrapping_add(x);
+        }
+    }
+    for col in sub {
+        for (o, &x) in out.iter_mut().zip(col.iter()) {
+            *o = o.wrapping_sub(x);
+        }
+    }
+}
+
+/// `Σ clamp(acc[i], 0, QA)² × w[i]` over one perspective's half, exact.
+#[inline]
+pub(crate) fn screlu_dot(kernel: Kernel, acc: &[i16], w: &[i16]) -> i64 {
+    debug_assert!(acc.len() == w.len());
+    match kernel {
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => {
+            // Safety: as in `update`: AVX2 is present, and the function
+            // checks the slices' lengths; `for_net` chose AVX2 only for
+            // output weights of magnitude ≤ 128, for which the products
+            // are exact in `i16`.
+            #[allow(unsafe_code)]
+            unsafe {
+                avx2::screlu_dot(acc, w)
+            }
+        }
+        _ => screlu_dot_scalar(acc, w),
+    }
+}
+
+/// The scalar form of [`screlu_dot`].
+pub(crate) fn screlu_dot_scalar(acc: &[i16], w: &[i16]) -> i64 {
+    acc.iter()
+        .zip(w)
+        .map(|(&a, &w)| {
+            let c = i64::from(a.clamp(0, QA as i16));
+            c * c * i64::from(w)
+        })
+        .sum()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2 {
+    use super::LANES;
+    use crate::QA;
+    use std::arch::x86_64::*;
+
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn update(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+        let n = out.len();
+        assert!(n.is_multiple_of(LANES) && from.len() == n);
+        assert!(add.iter().chain(sub).all(|c| c.len() == n));
+        let mut i = 0;
+        while i < n {
+            // Safety: `i + LANES <= n` and every slice has `n` elements,
+            // so each 32-byte unaligned load and store is in bounds.
+            unsafe {
+                let mut v = _mm256_loadu_si256(from.as_ptr().add(i).cast());
+                for col in add {
+                    v = _mm256_add_epi16(v, _mm256_loadu_si256(col.as_ptr().add(i).cast()));
+                }
+                for col in sub {
+                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(col.as_ptr().add(i).cast()));
+                }
+                _mm256_storeu_si256(out.as_mut_ptr().add(i).cast(), v);
+            }
+            i += LANES;
+        }
+    }
+
+    /// # Safety
+    /// The processor must have AVX2, and every `|w[i]| ≤ 128` for the
+    /// result to equal the scalar one.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
+        let n = acc.len();
+        assert!(n.is_multiple_of(LANES) && w.len() == n);
+        let zero = _mm256_setzero_si256();
+        let qa = _mm256_set1_epi16(QA as i16);
+        let mut total = 0i64;
+        // Each lane of `sum` gains at most 2 × 255 × 255 × 128 ≈ 16.6 M a
+        // step; 64 steps stay below i32::MAX before they are moved to i64.
+        for block in (0..n).step_by(64 * LANES) {
+            let end = (block + 64 * LANES).min(n);
+            let mut sum = _mm256_setzero_si256();
+            let mut i = block;
+            while i < end {
+                // Safety: `i + LANES <= n` for both slices of `n` elements.
+                let (a, x) = unsafe {
+                    (
+                        _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
+                        _mm256_loadu_si256(w.as_ptr().add(i).cast()),
+                    )
+                };
+                let c = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
+                let cw = _mm256_mullo_epi16(c, x);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(c, cw));
+                i += LANES;
+            }
+            let mut lanes = [0i32; 8];
+            // Safety: `lanes` is 32 bytes, the size of one register.
+            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
+            total += lanes.iter().map(|&v| i64::from(v)).sum::<i64>();
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random(n: usize, seed: u64, range: i32) -> Vec<i16> {
+        let mut s = seed;
+        (0..n)
+            .map(|_| {
+                s = s
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                (((s >> 33) as i32).rem_euclid(2 * range + 1) - range) as i16
+            })
+            .collect()
+    }
+
+    #[test]
+    fn kernels_agree_on_random_vectors() {
+        let best = Kernel::detect();
+        if best == Kernel::Scalar {
+            eprintln!("no AVX2 on this processor: only the scalar kernel runs");
+        }
+        for (seed, n) in [(1, 16), (2, 128), (3, 256), (4, 1024), (5, 4096)] {
+            // Accumulators over the whole i16 range (they wrap), weights at
+            // the extremes the exact form allows.
+            let acc = random(n, seed, 32767);
+            let w = random(n, seed + 100, 128);
+            assert_eq!(
+                screlu_dot(best, &acc, &w),
+                screlu_dot_scalar(&acc, &w),
+                "n = {n}"
+            );
+            let from = random(n, seed + 200, 32767);
+            let cols: Vec<Vec<i16>> = (0..4).map(|k| random(n, seed + 300 + k, 32767)).collect();
+            for (adds, subs) in [(1, 1), (1, 2), (2, 2), (0, 0), (2, 0)] {
+                let add: Vec<&[i16]> = cols[..adds].iter().map(Vec::as_slice).collect();
+                let sub: Vec<&[i16]> = cols[2..2 + subs].iter().map(Vec::as_slice).collect();
+                let mut a = vec![0; n];
+                let mut b = vec![0; n];
+                update(best, &mut a, &from, &add, &sub);
+                update_scalar(&mut b, &from, &add, &sub);
+                assert_eq!(a, b, "n = {n}, {adds} adds, {subs} subs");
+            }
+        }
+    }
+
+    #[test]
+    fn large_output_weights_or_odd_sizes_take_the_scalar_kernel() {
+        assert_eq!(Kernel::for_net(128, &[129, 0]), Kernel::Scalar);
+        assert_eq!(Kernel::for_net(128, &[-129]), Kernel::Scalar);
+        assert_eq!(Kernel::for_net(8, &[1; 16]), Kernel::Scalar);
+        assert_eq!(Kernel::for_net(128, &[128, -128]), Kernel::detect());
+    }
+}
