@@ -353,6 +353,12 @@ fn inputs_in_parts_compressed_or_piped_give_the_same_book() {
     let (ok, piped, err) = make(&[], Some(&text), "stdin.bin");
     assert!(ok, "{err}");
     assert_eq!(piped.unwrap(), whole);
+    // Line breaks as `\r\n` (Windows) or a lone `\r` (old Mac files).
+    for breaks in ["\r\n", "\r"] {
+        let (ok, book, err) = make(&[], Some(&text.replace('\n', breaks)), "breaks.bin");
+        assert!(ok, "{err}");
+        assert_eq!(book.unwrap(), whole, "{breaks:?}");
+    }
     // Any number of threads: the same bytes.
     for threads in ["2", "3", "8"] {
         let out = tmp(&format!("threads{threads}.bin"));

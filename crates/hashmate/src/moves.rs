@@ -434,10 +434,22 @@ pub enum MoveParseError {
 
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Control characters (a NUL byte in a file, say) are shown escaped.
+        let shown = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_default().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect()
+        };
         match self {
-            MoveParseError::Syntax(s) => write!(f, "'{s}' is not a move in this notation"),
-            MoveParseError::Illegal(s) => write!(f, "'{s}' is not a legal move here"),
-            MoveParseError::Ambiguous(s) => write!(f, "'{s}' is ambiguous here"),
+            MoveParseError::Syntax(s) => write!(f, "'{}' is not a move in this notation", shown(s)),
+            MoveParseError::Illegal(s) => write!(f, "'{}' is not a legal move here", shown(s)),
+            MoveParseError::Ambiguous(s) => write!(f, "'{}' is ambiguous here", shown(s)),
         }
     }
 }

@@ -49,9 +49,15 @@ fn the_stream_reads_as_the_text_reader_does() {
         }
         // Latin-1 bytes are not UTF-8: both readers see replacement
         // characters.
+        // Line breaks as `\n`, `\r\n` or a lone `\r` (old Mac files).
+        let breaks: &[u8] = [&b"\n"[..], b"\r\n", b"\r"][case % 3];
         let bytes: Vec<u8> = bytes
             .iter()
-            .flat_map(|&b| if b == 0xc3 { vec![0xe9] } else { vec![b] })
+            .flat_map(|&b| match b {
+                0xc3 => vec![0xe9],
+                b'\n' => breaks.to_vec(),
+                b => vec![b],
+            })
             .collect();
         let text = String::from_utf8_lossy(&bytes);
         for annotations in [false, true] {
@@ -80,4 +86,101 @@ fn bytes_read_reaches_the_input_length() {
     let n = stream.by_ref().count();
     assert!(n > 10);
     assert_eq!(stream.bytes_read(), text.len() as u64);
+}
+
+#[test]
+fn every_kind_of_line_break_reads_the_same_games() {
+    let lf = PIECES.concat();
+    let expected = describe(PgnStream::new(lf.as_bytes()));
+    assert!(expected.len() > 10);
+    for breaks in ["\r\n", "\r"] {
+        let text = lf.replace('\n', breaks);
+        assert_eq!(
+            describe(PgnStream::new(text.as_bytes())),
+            expected,
+            "{breaks:?}"
+        );
+        assert_eq!(describe(PgnReader::new(&text)), expected, "{breaks:?}");
+    }
+    // Mixed in one file, a lone `\r` at a buffer's end included.
+    let mixed = "[Event \"A\"]\r\r1. e4 e5 1-0\r\n\r\n[Event \"B\"]\n\n1. d4 d5 0-1\r";
+    let games: Vec<_> = PgnStream::new(BufReader::with_capacity(1, mixed.as_bytes()))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!((games[0].line, games[1].line), (1, 5));
+}
+
+/// `len` bytes of `fill` after `head` and before `tail`, made as they are
+/// read (nothing held in memory).
+struct Generated {
+    parts: Vec<(Vec<u8>, u64)>,
+    at: usize,
+    done: u64,
+}
+
+impl std::io::Read for Generated {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while let Some((bytes, times)) = self.parts.get(self.at) {
+            let total = bytes.len() as u64 * times;
+            if self.done == total {
+                self.at += 1;
+                self.done = 0;
+                continue;
+            }
+            let mut n = 0;
+            while n < buf.len() && self.done < total {
+                buf[n] = bytes[(self.done % bytes.len() as u64) as usize];
+                n += 1;
+                self.done += 1;
+            }
+            return Ok(n);
+        }
+        Ok(0)
+    }
+}
+
+#[test]
+fn a_huge_comment_is_skipped_in_bounded_memory() {
+    // 96 MiB of comment, once on one line and once over many lines, in the
+    // second of three games: more than the 64 MiB a game may hold, so that
+    // game is reported and skipped, and the games around it are read.
+    use hashmate::pgn::stream::{MAX_GAME_BYTES, MAX_PIECE_BYTES};
+    let size: u64 = 96 << 20;
+    for filler in [
+        &b"abcdefgh"[..],
+        b"a line of comment text [with a bracket]\n",
+    ] {
+        let parts = vec![
+            (
+                b"[Event \"A\"]\n\n1. e4 e5 1-0\n\n[Event \"Huge\"]\n\n1. d4 {".to_vec(),
+                1,
+            ),
+            (filler.to_vec(), size / filler.len() as u64),
+            (b"} d5 0-1\n\n[Event \"C\"]\n\n1. c4 *\n".to_vec(), 1),
+        ];
+        let input = BufReader::new(Generated {
+            parts,
+            at: 0,
+            done: 0,
+        });
+        let mut stream = PgnStream::new(input);
+        let mut seen = Vec::new();
+        for game in stream.by_ref() {
+            seen.push(match game {
+                Ok(g) => g.tag("Event").unwrap_or("").to_string(),
+                Err(e) => e.to_string(),
+            });
+        }
+        assert_eq!(seen.len(), 3, "{seen:?}");
+        assert_eq!(seen[0], "A");
+        assert!(seen[1].contains("game longer than 64 MiB"), "{seen:?}");
+        assert_eq!(seen[2], "C");
+        assert!(
+            stream.bytes_read() > size,
+            "{} bytes read",
+            stream.bytes_read()
+        );
+        assert!(stream.peak_buffer_bytes() <= MAX_GAME_BYTES + 2 * MAX_PIECE_BYTES);
+    }
 }

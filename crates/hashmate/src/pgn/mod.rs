@@ -38,6 +38,7 @@
 use crate::moves::Move;
 use crate::position::Position;
 use core::fmt;
+use std::borrow::Cow;
 
 pub mod stream;
 pub mod write;
@@ -162,7 +163,10 @@ impl std::error::Error for PgnError {}
 
 /// Iterates over the games of a PGN text.
 pub struct PgnReader<'a> {
-    text: &'a str,
+    /// The text, borrowed; copied only when it has line breaks that are a
+    /// lone carriage return (old Mac files), which become `\n` (the same
+    /// length, so offsets stay those of the input).
+    text: Cow<'a, str>,
     pos: usize,
     line: usize,
     annotations: bool,
@@ -187,8 +191,9 @@ impl<'a> PgnReader<'a> {
     /// A reader of `text` whose first line is line `line` of a larger
     /// input (errors and games name lines of that input).
     pub fn starting_at_line(text: &'a str, line: usize) -> PgnReader<'a> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         PgnReader {
-            text: text.strip_prefix('\u{feff}').unwrap_or(text),
+            text: normalise_line_breaks(text),
             pos: 0,
             line,
             annotations: false,
@@ -555,6 +560,21 @@ impl<'a> PgnReader<'a> {
 /// PGN's whitespace: space, tab, line feed, carriage return, vertical tab
 /// and form feed (ASCII only: a no-break space is not a separator, so text
 /// is cut into tokens the same way byte by byte as character by character).
+/// `text` with each lone carriage return (one not followed by `\n`)
+/// made a `\n`; borrowed when there is none.
+fn normalise_line_breaks(text: &str) -> Cow<'_, str> {
+    let b = text.as_bytes();
+    let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
+    if !(0..b.len()).any(lone) {
+        return Cow::Borrowed(text);
+    }
+    let bytes: Vec<u8> = (0..b.len())
+        .map(|i| if lone(i) { b'\n' } else { b[i] })
+        .collect();
+    // Replacing one ASCII byte by another keeps the text UTF-8.
+    Cow::Owned(String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned()))
+}
+
 pub(crate) fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
 }
@@ -736,5 +756,15 @@ mod tests {
                 let _ = g.map(|g| g.moves.len()).map_err(|e| e.to_string());
             }
         }
+    }
+
+    #[test]
+    fn a_nul_byte_is_named_and_only_its_game_is_lost() {
+        let text = "[Event \"a\"]\n\n1. e4 \0 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 0-1\n";
+        let got: Vec<_> = PgnReader::new(text).collect();
+        assert_eq!(got.len(), 2);
+        let err = got[0].as_ref().unwrap_err().to_string();
+        assert!(err.contains("line 3") && err.contains("'\\u{0}'"), "{err}");
+        assert_eq!(got[1].as_ref().unwrap().moves.len(), 2);
     }
 }

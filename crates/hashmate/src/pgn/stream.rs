@@ -33,6 +33,56 @@ use std::io::BufRead;
 /// The longest game the stream reader holds (64 MiB).
 pub const MAX_GAME_BYTES: usize = 64 << 20;
 
+/// Lines longer than this (1 MiB) are read in pieces of this size, so that
+/// a huge one-line comment is never held whole.
+pub const MAX_PIECE_BYTES: usize = 1 << 20;
+
+/// Read the rest of a line (at most `limit` bytes of it) into `line`,
+/// its line break — `\n`, `\r\n` or a lone `\r` — written as `\n`.
+/// `Ok(None)` at the end of the input with nothing read, else whether the
+/// line ended (`false`: `limit` reached, or the input ended without a
+/// line break). `bytes` counts the bytes consumed.
+fn read_piece<R: BufRead>(
+    input: &mut R,
+    after_cr: &mut bool,
+    line: &mut Vec<u8>,
+    limit: usize,
+    bytes: &mut u64,
+) -> std::io::Result<Option<bool>> {
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok((!line.is_empty()).then_some(false));
+        }
+        if std::mem::take(after_cr) && buf[0] == b'\n' {
+            input.consume(1);
+            *bytes += 1;
+            continue;
+        }
+        let room = limit - line.len();
+        let look = &buf[..buf.len().min(room)];
+        if let Some(i) = look.iter().position(|&c| c == b'\n' || c == b'\r') {
+            *after_cr = look[i] == b'\r';
+            line.extend_from_slice(&look[..i]);
+            line.push(b'\n');
+            input.consume(i + 1);
+            *bytes += i as u64 + 1;
+            return Ok(Some(true));
+        }
+        let n = look.len();
+        line.extend_from_slice(look);
+        input.consume(n);
+        *bytes += n as u64;
+        if line.len() == limit {
+            return Ok(Some(false));
+        }
+    }
+}
+
 /// Games of a PGN byte stream.
 pub struct PgnStream<R> {
     input: R,
@@ -43,13 +93,25 @@ pub struct PgnStream<R> {
     has_movetext: bool,
     /// Inside a `{ … }` comment at the end of the chunk.
     in_comment: bool,
-    /// A line read but belonging to the next game.
+    /// A line read but belonging to the next game, and whether it ended
+    /// (a line longer than [`MAX_PIECE_BYTES`] comes in pieces).
     held: Vec<u8>,
+    held_ends: bool,
+    /// The next piece continues a line (it is not a line's start).
+    mid_line: bool,
+    /// The rest of the current line is a `;` or `%` comment or a broken
+    /// tag: nothing in it counts.
+    rest_ignored: bool,
+    /// The last line ended with a carriage return: a `\n` right after it
+    /// belongs to the same line break.
+    after_cr: bool,
     /// Number of the next line to read (1-based).
     next_line: usize,
     /// Skipping the rest of a game that was too long.
     skipping: bool,
     bytes: u64,
+    /// The most bytes the line and game buffers have held together.
+    peak: usize,
     annotations: bool,
     /// Games cut but not parsed (their bytes and first line), or errors.
     raw: VecDeque<Result<(Vec<u8>, usize), PgnError>>,
@@ -102,9 +164,14 @@ impl<R: BufRead> PgnStream<R> {
             has_movetext: false,
             in_comment: false,
             held: Vec::new(),
+            held_ends: true,
+            mid_line: false,
+            rest_ignored: false,
+            after_cr: false,
             next_line: 1,
             skipping: false,
             bytes: 0,
+            peak: 0,
             annotations: false,
             raw: VecDeque::new(),
             ready: VecDeque::new(),
@@ -122,6 +189,13 @@ impl<R: BufRead> PgnStream<R> {
     /// Bytes read from the input so far (for progress reports).
     pub fn bytes_read(&self) -> u64 {
         self.bytes
+    }
+
+    /// The most memory the reader's own buffers (the current line and the
+    /// current game) have held at once: at most [`MAX_GAME_BYTES`] + 2 ×
+    /// [`MAX_PIECE_BYTES`] plus the input's own buffer, whatever the input.
+    pub fn peak_buffer_bytes(&self) -> usize {
+        self.peak
     }
 
     /// The next game's text, cut but not parsed (or an error of the
@@ -155,15 +229,22 @@ impl<R: BufRead> PgnStream<R> {
     /// Read lines until a game is complete (or the input ends).
     fn fill(&mut self) {
         let mut line = std::mem::take(&mut self.held);
+        let mut ends = self.held_ends;
         loop {
             if line.is_empty() {
-                match self.input.read_until(b'\n', &mut line) {
-                    Ok(0) => {
+                match read_piece(
+                    &mut self.input,
+                    &mut self.after_cr,
+                    &mut line,
+                    MAX_PIECE_BYTES,
+                    &mut self.bytes,
+                ) {
+                    Ok(None) => {
                         self.flush();
                         self.done = true;
                         return;
                     }
-                    Ok(n) => self.bytes += n as u64,
+                    Ok(Some(ended)) => ends = ended,
                     Err(e) => {
                         self.flush();
                         self.raw.push_back(Err(PgnError {
@@ -175,15 +256,17 @@ impl<R: BufRead> PgnStream<R> {
                     }
                 }
             }
-            let first = if self.next_line == 1 {
+            let line_start = !self.mid_line;
+            let first = if self.next_line == 1 && line_start {
                 line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&line)
             } else {
                 &line[..]
             };
-            let tag_line = !self.in_comment && first.first() == Some(&b'[');
+            let tag_line = line_start && !self.in_comment && first.first() == Some(&b'[');
             if tag_line && self.has_movetext {
                 // The next game begins: keep the line for it.
                 self.held = line;
+                self.held_ends = ends;
                 self.flush();
                 self.chunk_line = self.next_line;
                 return;
@@ -191,31 +274,48 @@ impl<R: BufRead> PgnStream<R> {
             if self.chunk.is_empty() {
                 self.chunk_line = self.next_line;
             }
-            let first_len = first.len();
-            let skip = line.len() - first_len;
-            self.scan(&line[skip..], tag_line);
+            if line_start {
+                self.rest_ignored = false;
+            }
+            if !self.rest_ignored {
+                let skip = line.len() - first.len();
+                self.rest_ignored = self.scan(&line[skip..], tag_line, line_start);
+            }
             if self.chunk.len() + line.len() > MAX_GAME_BYTES && !self.skipping {
                 self.raw.push_back(Err(PgnError {
                     line: self.chunk_line,
                     message: format!(
-                        "game longer than {} MiB without a new tag line; skipped",
+                        "game longer than {} MiB without a new tag line",
                         MAX_GAME_BYTES >> 20
                     ),
                 }));
-                self.chunk.clear();
+                self.chunk = Vec::new();
                 self.skipping = true;
             }
             if !self.skipping {
+                let need = self.chunk.len() + line.len();
+                if need > self.chunk.capacity() {
+                    // Grow by doubling, but never past the most a game may
+                    // hold.
+                    let to = need.max(2 * self.chunk.capacity()).min(MAX_GAME_BYTES);
+                    self.chunk.reserve_exact(to - self.chunk.len());
+                }
                 self.chunk.extend_from_slice(&line);
             }
-            self.next_line += 1;
+            self.peak = self.peak.max(self.chunk.capacity() + line.capacity());
+            self.mid_line = !ends;
+            if ends {
+                self.next_line += 1;
+            }
             line.clear();
         }
     }
 
-    /// Note movetext and open comments in `line`; on a tag line (as the
-    /// reader sees it) only what follows its tags.
-    fn scan(&mut self, line: &[u8], tag_line: bool) {
+    /// Note movetext and open comments in `line` (a line, or a piece of a
+    /// long one: `line_start` says whether it begins the line); on a tag
+    /// line (as the reader sees it) only what follows its tags. `true`
+    /// when the rest of the line is to be ignored.
+    fn scan(&mut self, line: &[u8], tag_line: bool, line_start: bool) -> bool {
         let mut at = 0;
         if tag_line {
             while line.get(at) == Some(&b'[') {
@@ -223,7 +323,7 @@ impl<R: BufRead> PgnStream<R> {
                     Some(n) => at += n,
                     // A broken tag: the reader skips to the next line
                     // that starts with `[`, whatever follows here.
-                    None => return,
+                    None => return true,
                 }
                 // The reader goes on over any whitespace to the next tag.
                 while line.get(at).is_some_and(|&b| is_space(char::from(b))) {
@@ -245,13 +345,14 @@ impl<R: BufRead> PgnStream<R> {
                 }
                 b';' => {
                     self.has_movetext = true;
-                    return;
+                    return true;
                 }
-                b'%' if line.first() == Some(&b'%') => return,
+                b'%' if line_start && line.first() == Some(&b'%') => return true,
                 b if is_space(char::from(b)) => {}
                 _ => self.has_movetext = true,
             }
         }
+        false
     }
 }
 
