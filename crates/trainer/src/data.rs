@@ -34,6 +34,9 @@ pub struct Sample {
     pub score: f32,
     /// The game's result, side to move's view: 0, ½ or 1.
     pub result: f32,
+    /// No castling rights: the position mirrored left to right (a-file ↔
+    /// h-file) is as good a training position ([`Sample::mirror`]).
+    pub mirrorable: bool,
 }
 
 impl Sample {
@@ -48,6 +51,7 @@ impl Sample {
             len: 0,
             score: 0.0,
             result: 0.0,
+            mirrorable: r.pos.castling().is_empty(),
         };
         let white = r.pos.side_to_move() == Color::White;
         let mut n = 0;
@@ -67,6 +71,17 @@ impl Sample {
             (-score, 1.0 - result)
         };
         Some(s)
+    }
+
+    /// Mirror the position left to right: every piece to the same rank of
+    /// the opposite file. Chess without castling rights is symmetric under
+    /// this, so it is a second position with the same score and result;
+    /// in a feature index the file is the lowest three bits.
+    pub fn mirror(&mut self) {
+        let n = usize::from(self.len);
+        for f in self.us[..n].iter_mut().chain(self.them[..n].iter_mut()) {
+            *f ^= 7;
+        }
     }
 
     /// The active features of both perspectives.

@@ -65,6 +65,10 @@ struct Args {
     /// Continue from `checkpoint.bin` in --out.
     #[arg(long)]
     resume: bool,
+    /// Mirror each position without castling rights left to right with
+    /// probability 1/2 each epoch (data augmentation).
+    #[arg(long)]
+    mirror: bool,
 }
 
 fn main() -> ExitCode {
@@ -105,6 +109,7 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         threads: a.threads as usize,
         seed: a.seed,
         buffer_blocks: a.buffer_blocks as usize,
+        mirror: a.mirror,
     };
     let data = DataSet::open(&a.data, a.block, a.val_every)?;
     std::fs::create_dir_all(&a.out)

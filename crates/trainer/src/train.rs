@@ -29,6 +29,9 @@ pub struct Config {
     pub seed: u64,
     /// Blocks read and shuffled together.
     pub buffer_blocks: usize,
+    /// Mirror each position without castling rights left to right with
+    /// probability ½ each epoch (data augmentation).
+    pub mirror: bool,
 }
 
 /// The state a run can resume from.
@@ -290,6 +293,13 @@ pub fn epoch(
             read += b.count();
         }
         rng.shuffle(&mut buffer);
+        if cfg.mirror {
+            for s in buffer.iter_mut().filter(|s| s.mirrorable) {
+                if rng.next_u64() & 1 == 1 {
+                    s.mirror();
+                }
+            }
+        }
         for batch in buffer.chunks(cfg.batch.max(1)) {
             let done = f64::from(e) + read as f64 / total as f64;
             let lr = learning_rate(cfg, done / f64::from(cfg.epochs.max(1)));

@@ -26,6 +26,7 @@ fn config(epochs: u32) -> Config {
         threads: 2,
         seed: 3,
         buffer_blocks: 4,
+        mirror: false,
     }
 }
 
@@ -87,6 +88,7 @@ fn the_quantised_net_agrees_with_the_float_net() {
             len: acc_path.len() as u8,
             score: 0.0,
             result: 0.5,
+            mirrorable: false,
         },
         &mut scratch,
     ) * 400.0;
@@ -126,13 +128,18 @@ fn a_written_net_and_checkpoint_read_back_identical() {
 fn a_resumed_run_equals_an_uninterrupted_one() {
     let data = data();
     let validation = data.validation_samples().unwrap();
-    let mut straight = State::new(&config(3));
-    run(&config(3), &mut straight, &data, &validation);
+    // With mirroring, whose random choices must resume too.
+    let cfg = Config {
+        mirror: true,
+        ..config(3)
+    };
+    let mut straight = State::new(&cfg);
+    run(&cfg, &mut straight, &data, &validation);
     // The same run (3 epochs) stopped after its first.
-    let mut first = State::new(&config(3));
-    train::epoch(&data, &validation, &config(3), &mut first, &mut |_| {}).unwrap();
+    let mut first = State::new(&cfg);
+    train::epoch(&data, &validation, &cfg, &mut first, &mut |_| {}).unwrap();
     let mut resumed = checkpoint::from_bytes(&checkpoint::to_bytes(&first)).unwrap();
-    run(&config(3), &mut resumed, &data, &validation);
+    run(&cfg, &mut resumed, &data, &validation);
     assert_eq!(resumed, straight);
 }
 
@@ -160,4 +167,49 @@ fn bad_data_is_refused_by_name() {
         Err(DataError::Empty(_))
     ));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A mirrored sample has exactly the features of the position mirrored
+/// left to right on the board, and the same score and result.
+#[test]
+fn a_mirrored_sample_is_the_mirrored_position() {
+    use hashmate::builder::PositionBuilder;
+    use hashmate::Square;
+    use hashmate_engine::tune::record::{Record, RECORD_BYTES};
+    let bytes = std::fs::read(sample()).unwrap();
+    let mut checked = 0;
+    for chunk in bytes.chunks_exact(RECORD_BYTES).take(3000) {
+        let r = Record::decode(chunk.try_into().unwrap()).unwrap();
+        let Some(mut s) = Sample::from_record(&r) else {
+            continue;
+        };
+        if !s.mirrorable {
+            assert!(!r.pos.castling().is_empty());
+            continue;
+        }
+        let mut b = PositionBuilder::new();
+        for sq in Square::ALL {
+            b.piece(
+                Square::new(sq.index() as u8 ^ 7).unwrap(),
+                r.pos.piece_at(sq),
+            );
+        }
+        b.side_to_move(r.pos.side_to_move());
+        let mirrored = Record {
+            pos: b.build().unwrap(),
+            ..r.clone()
+        };
+        let expected = Sample::from_record(&mirrored).unwrap();
+        s.mirror();
+        let sorted = |f: &[u16]| {
+            let mut v = f.to_vec();
+            v.sort_unstable();
+            v
+        };
+        let ((a, b), (c, d)) = (s.features(), expected.features());
+        assert_eq!((sorted(a), sorted(b)), (sorted(c), sorted(d)));
+        assert_eq!((s.score, s.result), (expected.score, expected.result));
+        checked += 1;
+    }
+    assert!(checked > 500, "{checked}");
 }
