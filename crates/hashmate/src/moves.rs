@@ -19,6 +19,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
 use crate::piece::Role;
 use crate::position::{CastlingSide, Position};
 use crate::square::{File, Rank, Square};
@@ -621,56 +623,68 @@ impl Position {
     /// # Ok::<(), hashmate::MoveParseError>(())
     /// ```
     pub fn parse_san(&self, san: &str) -> Result<Move, MoveParseError> {
-        let t = san
-            .trim_end_matches(['+', '#', '!', '?', '-', '='])
-            .trim_end_matches("e.p.")
-            .trim_end();
-        let t = t.trim_end_matches(['+', '#', '!', '?']);
-        let legal = self.legal_moves();
+        let mut t = san.trim_end_matches(['+', '#', '!', '?', '-', '=']);
+        while let Some(rest) = t.strip_suffix("e.p.") {
+            t = rest;
+        }
+        let t = t.trim_end().trim_end_matches(['+', '#', '!', '?']);
         if matches!(t, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
             let side = if t.len() == 5 {
                 CastlingSide::Long
             } else {
                 CastlingSide::Short
             };
-            return legal
+            return self
+                .legal_moves()
                 .iter()
                 .copied()
                 .find(|&m| m.castling_side() == Some(side))
                 .ok_or_else(|| MoveParseError::Illegal(clip(san)));
         }
-        if !t.is_ascii() || t.len() < 2 {
+        // The token without capture and separator marks, on the stack.
+        let mut buf = [0u8; 12];
+        let mut len = 0;
+        for b in t.bytes().filter(|b| !matches!(b, b'x' | b'-' | b':')) {
+            if !b.is_ascii() || len == buf.len() {
+                return Err(MoveParseError::Syntax(clip(san)));
+            }
+            buf[len] = b;
+            len += 1;
+        }
+        let mut body = &buf[..len];
+        if t.len() < 2 || !t.is_ascii() {
             return Err(MoveParseError::Syntax(clip(san)));
         }
-        let mut body = t.replace(['x', '-', ':'], "");
         let mut promotion = None;
-        if let Some(last) = body.chars().last() {
+        if let Some(&last) = body.last() {
+            let last = char::from(last);
             if let Some(r) = Role::from_char(last).filter(|_| last.is_ascii_uppercase()) {
                 if body.len() >= 3 && r != Role::Pawn && r != Role::King {
                     promotion = Some(r);
-                    body.pop();
-                    if body.ends_with('=') {
-                        body.pop();
+                    body = &body[..body.len() - 1];
+                    if body.last() == Some(&b'=') {
+                        body = &body[..body.len() - 1];
                     }
                 }
             }
         }
-        let (role, rest) = match body.chars().next() {
+        let (role, rest) = match body.first().map(|&b| char::from(b)) {
             Some(c @ ('N' | 'B' | 'R' | 'Q' | 'K')) => match Role::from_char(c) {
                 Some(r) => (r, &body[1..]),
                 None => return Err(MoveParseError::Syntax(clip(san))),
             },
-            _ => (Role::Pawn, &body[..]),
+            _ => (Role::Pawn, body),
         };
         if rest.len() < 2 {
             return Err(MoveParseError::Syntax(clip(san)));
         }
-        let to: Square = rest[rest.len() - 2..]
+        let square = core::str::from_utf8(&rest[rest.len() - 2..]).unwrap_or("");
+        let to: Square = square
             .parse()
             .map_err(|_| MoveParseError::Syntax(clip(san)))?;
-        let hint = &rest[..rest.len() - 2];
         let (mut hf, mut hr) = (None, None);
-        for c in hint.chars() {
+        for &b in &rest[..rest.len() - 2] {
+            let c = char::from(b);
             if let Some(f) = File::from_char(c) {
                 hf = Some(f);
             } else if let Some(r) = Rank::from_char(c) {
@@ -679,15 +693,38 @@ impl Position {
                 return Err(MoveParseError::Syntax(clip(san)));
             }
         }
+        // Only the pieces that could reach `to` are tried, each with the
+        // one-move legality test, instead of generating every legal move.
+        let us = self.side_to_move();
+        let occ = self.occupied();
+        let reach = match role {
+            Role::Pawn => {
+                // Pushes come from the same file, captures from the
+                // neighbouring ones; the legality test sorts them out.
+                let f = to.file() as i32;
+                let mut files = Bitboard::EMPTY;
+                for d in [-1, 0, 1] {
+                    if let Some(file) =
+                        File::new((f + d) as u8).filter(|_| (0..8).contains(&(f + d)))
+                    {
+                        files |= Bitboard::file(file);
+                    }
+                }
+                files
+            }
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occ),
+            Role::Rook => rook_attacks(to, occ),
+            Role::Queen => queen_attacks(to, occ),
+            Role::King => king_attacks(to),
+        };
         let mut found = None;
-        for &m in legal.iter() {
-            if m.is_castling()
-                || m.to() != to
-                || m.promotion() != promotion
-                || self.role_at(m.from()) != Some(role)
-                || hf.is_some_and(|f| m.from().file() != f)
-                || hr.is_some_and(|r| m.from().rank() != r)
-            {
+        for from in self.pieces(us, role) & reach {
+            if hf.is_some_and(|f| from.file() != f) || hr.is_some_and(|r| from.rank() != r) {
+                continue;
+            }
+            let m = Move::new(from, to, promotion);
+            if !self.is_legal(m) {
                 continue;
             }
             if found.replace(m).is_some() {

@@ -150,7 +150,13 @@ pub struct Position {
 impl Position {
     /// The standard starting position.
     pub fn startpos() -> Position {
-        Position::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
+        // Parsed once: PGN readers start every game from it.
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        START
+            .get_or_init(|| {
+                Position::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
+            })
+            .clone()
     }
 
     /// An empty board with White to move; filled in by the FEN parser and

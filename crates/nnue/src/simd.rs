@@ -42,7 +42,8 @@ impl Kernel {
     /// `out_weights`: AVX2 where the processor has it and the net's shape
     /// and weights keep its arithmetic exact, otherwise scalar.
     pub(crate) fn for_net(hidden: usize, out_weights: &[i16]) -> Kernel {
-        let exact = hidden.is_multiple_of(LANES) && out_weights.iter().all(|w| w.unsigned_abs() <= 128);
+        let exact =
+            hidden.is_multiple_of(LANES) && out_weights.iter().all(|w| w.unsigned_abs() <= 128);
         if exact {
             Kernel::detect()
         } else {

@@ -317,8 +317,10 @@ impl<'a> PgnReader<'a> {
         Ok((name, value))
     }
 
-    fn read_token(&mut self) -> String {
-        let mut t = String::new();
+    /// The next token, in `t` (cleared first; a buffer reused from token to
+    /// token).
+    fn read_token(&mut self, t: &mut String) {
+        t.clear();
         while let Some(c) = self.peek() {
             if is_space(c) || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']') {
                 break;
@@ -326,7 +328,6 @@ impl<'a> PgnReader<'a> {
             t.push(c);
             self.bump();
         }
-        t
     }
 
     fn game(&mut self) -> Option<Result<PgnGame, PgnError>> {
@@ -381,6 +382,7 @@ impl<'a> PgnReader<'a> {
         let mut result = None;
         let mut depth = 0usize;
         let keep = self.annotations;
+        let mut tok = String::new();
         loop {
             self.skip_ws();
             let line = self.line;
@@ -409,7 +411,9 @@ impl<'a> PgnReader<'a> {
                         if c == '}' {
                             break;
                         }
-                        text.push(c);
+                        if keep {
+                            text.push(c);
+                        }
                     }
                     if keep {
                         frames[top].comment(text.trim());
@@ -422,7 +426,9 @@ impl<'a> PgnReader<'a> {
                         if c == '\n' {
                             break;
                         }
-                        text.push(c);
+                        if keep {
+                            text.push(c);
+                        }
                     }
                     if keep {
                         frames[top].comment(text.trim());
@@ -457,12 +463,13 @@ impl<'a> PgnReader<'a> {
                     }
                 }
                 Some(_) => {
-                    let tok = self.read_token();
+                    self.read_token(&mut tok);
                     if tok.is_empty() {
                         let c = self.bump().unwrap_or(' ');
                         return fail(self, line, format!("unexpected character {c:?}"));
                     }
-                    if let Some(r) = GameResult::parse(&tok) {
+                    let tok = tok.as_str();
+                    if let Some(r) = GameResult::parse(tok) {
                         if !open {
                             result = Some(r);
                             self.skip_rest_of_line();
@@ -480,10 +487,10 @@ impl<'a> PgnReader<'a> {
                         continue;
                     }
                     // "e.p." after an en-passant capture; lone suffixes.
-                    if matches!(tok.as_str(), "e.p." | "ep") {
+                    if matches!(tok, "e.p." | "ep") {
                         continue;
                     }
-                    if let Some(n) = suffix_nag(&tok) {
+                    if let Some(n) = suffix_nag(tok) {
                         if keep {
                             frames[top].nag(n);
                         }
@@ -492,14 +499,14 @@ impl<'a> PgnReader<'a> {
                     if depth > 0 {
                         continue;
                     }
-                    let san = strip_move_number(&tok);
+                    let san = strip_move_number(tok);
                     if san.is_empty() {
                         continue;
                     }
                     let frame = &mut frames[top];
                     match frame.pos.parse_san(san) {
                         Ok(mv) => {
-                            frame.play(mv);
+                            frame.play(mv, keep);
                             if keep {
                                 let glyph = san.trim_start_matches(|c| c != '!' && c != '?');
                                 if let Some(n) = suffix_nag(glyph) {
@@ -565,7 +572,7 @@ impl<'a> PgnReader<'a> {
 fn normalise_line_breaks(text: &str) -> Cow<'_, str> {
     let b = text.as_bytes();
     let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
-    if !(0..b.len()).any(lone) {
+    if !b.contains(&b'\r') || !(0..b.len()).any(lone) {
         return Cow::Borrowed(text);
     }
     let bytes: Vec<u8> = (0..b.len())
@@ -600,12 +607,15 @@ impl Frame {
         }
     }
 
-    fn play(&mut self, mv: Move) {
-        let before = self.pos.clone();
+    /// Play `mv`; with `annotations`, also keep the position before it
+    /// (where a variation starts) and a place for its notes.
+    fn play(&mut self, mv: Move, annotations: bool) {
+        if annotations {
+            self.before = Some(self.pos.clone());
+            self.line.notes.push(Notes::default());
+        }
         self.pos.play_unchecked(mv);
-        self.before = Some(before);
         self.line.moves.push(mv);
-        self.line.notes.push(Notes::default());
     }
 
     /// A comment: after the last move, or before the first. Whitespace
