@@ -225,10 +225,17 @@ impl<'a> PgnReader<'a> {
         self.pos
     }
 
+    #[inline]
     fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
+        // PGN's syntax is ASCII: decode UTF-8 only where a byte says so.
+        match self.text.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.text[self.pos..].chars().next(),
+            None => None,
+        }
     }
 
+    #[inline]
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
