@@ -679,4 +679,35 @@ fn spilled_counts_give_the_same_book() {
     assert!(!st.status.success());
     assert!(String::from_utf8_lossy(&st.stderr).contains("spill directory"));
     assert!(!out.exists());
+
+    // A disk that fills up while spilling: a file-size limit of 32 KB
+    // (`ulimit -f 64`, with SIGXFSZ ignored so that writes past it fail
+    // with EFBIG, as on a full disk, instead of killing the process). The
+    // error is reported, no book is left at the output path (not even an
+    // earlier one: it stays as it was), and the runs are removed.
+    let full_dir = tmp("full-runs");
+    std::fs::create_dir_all(&full_dir).unwrap();
+    let out = tmp("full.bin");
+    std::fs::write(&out, b"an earlier book").unwrap();
+    let st = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 64 && trap '' XFSZ && exec \"$0\" \"$@\"")
+        .arg(exe())
+        .args(["book", "make", "--memory", "1", "--max-ply", "24", "--pgn"])
+        .arg(&pgn)
+        .arg("--out")
+        .arg(&out)
+        .arg("--tmp-dir")
+        .arg(&full_dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&st.stderr);
+    assert!(!st.status.success(), "{err}");
+    assert!(err.contains("cannot spill counts"), "{err}");
+    assert_eq!(std::fs::read(&out).unwrap(), b"an earlier book");
+    assert_eq!(
+        std::fs::read_dir(&full_dir).unwrap().count(),
+        0,
+        "runs left behind after a full disk"
+    );
 }
