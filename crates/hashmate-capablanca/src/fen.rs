@@ -13,7 +13,7 @@ use core::fmt;
 
 /// Why a text is not a 10×8 FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SyntaxError {
+pub enum FenSyntaxError {
     /// Nothing but white space.
     Empty,
     /// More than six fields.
@@ -49,7 +49,7 @@ pub enum SyntaxError {
 
 /// Why a FEN describes an illegal position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum IllegalError {
+pub enum PositionError {
     /// A side has no king.
     MissingKing(Color),
     /// A side has more than one king.
@@ -73,13 +73,20 @@ pub enum IllegalError {
     TooManyCheckers,
 }
 
+/// The former name of [`FenSyntaxError`].
+#[deprecated(note = "renamed FenSyntaxError, as in the hashmate crate")]
+pub type SyntaxError = FenSyntaxError;
+/// The former name of [`PositionError`].
+#[deprecated(note = "renamed PositionError, as in the hashmate crate")]
+pub type IllegalError = PositionError;
+
 /// Why a FEN was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// Not a 10×8 FEN.
-    Syntax(SyntaxError),
+    Syntax(FenSyntaxError),
     /// An illegal position.
-    Illegal(IllegalError),
+    Illegal(PositionError),
 }
 
 fn clip(s: &str) -> String {
@@ -99,8 +106,8 @@ fn color_name(c: Color) -> &'static str {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use IllegalError as I;
-        use SyntaxError as S;
+        use FenSyntaxError as S;
+        use PositionError as I;
         match self {
             FenError::Syntax(e) => match e {
                 S::Empty => write!(f, "bad FEN: empty"),
@@ -153,19 +160,19 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-impl From<SyntaxError> for FenError {
-    fn from(e: SyntaxError) -> Self {
+impl From<FenSyntaxError> for FenError {
+    fn from(e: FenSyntaxError) -> Self {
         FenError::Syntax(e)
     }
 }
 
-impl From<IllegalError> for FenError {
-    fn from(e: IllegalError) -> Self {
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> Self {
         FenError::Illegal(e)
     }
 }
 
-fn parse_rank(pos: &mut Position, text: &str, rank: u8) -> Result<(), SyntaxError> {
+fn parse_rank(pos: &mut Position, text: &str, rank: u8) -> Result<(), FenSyntaxError> {
     let mut file = 0usize;
     let mut chars = text.chars().peekable();
     let display = RANKS - rank;
@@ -177,13 +184,13 @@ fn parse_rank(pos: &mut Position, text: &str, rank: u8) -> Result<(), SyntaxErro
                 n = n * 10 + e as usize;
             }
             if n == 0 || n > FILES as usize {
-                return Err(SyntaxError::BadPiece { rank: display, c });
+                return Err(FenSyntaxError::BadPiece { rank: display, c });
             }
             file += n;
         } else {
             let role = Role::from_char(c)
                 .filter(|_| c.is_ascii_alphabetic())
-                .ok_or(SyntaxError::BadPiece { rank: display, c })?;
+                .ok_or(FenSyntaxError::BadPiece { rank: display, c })?;
             let color = if c.is_ascii_uppercase() {
                 Color::White
             } else {
@@ -203,7 +210,7 @@ fn parse_rank(pos: &mut Position, text: &str, rank: u8) -> Result<(), SyntaxErro
     }
     if file != FILES as usize {
         let squares = file + chars.count();
-        return Err(SyntaxError::WrongRankWidth {
+        return Err(FenSyntaxError::WrongRankWidth {
             rank: display,
             squares,
         });
@@ -227,14 +234,14 @@ impl Position {
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if fields.is_empty() {
-            return Err(SyntaxError::Empty.into());
+            return Err(FenSyntaxError::Empty.into());
         }
         if fields.len() > 6 {
-            return Err(SyntaxError::TooManyFields.into());
+            return Err(FenSyntaxError::TooManyFields.into());
         }
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != RANKS as usize {
-            return Err(SyntaxError::WrongRankCount { found: ranks.len() }.into());
+            return Err(FenSyntaxError::WrongRankCount { found: ranks.len() }.into());
         }
         let mut pos = Position::empty();
         for (i, text) in ranks.iter().enumerate() {
@@ -243,13 +250,13 @@ impl Position {
         pos.side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Color::White,
             "b" => Color::Black,
-            s => return Err(SyntaxError::BadSideToMove(clip(s)).into()),
+            s => return Err(FenSyntaxError::BadSideToMove(clip(s)).into()),
         };
         for color in Color::ALL {
             match pos.pieces(color, Role::King).count_ones() {
-                0 => return Err(IllegalError::MissingKing(color).into()),
+                0 => return Err(PositionError::MissingKing(color).into()),
                 1 => {}
-                _ => return Err(IllegalError::TooManyKings(color).into()),
+                _ => return Err(PositionError::TooManyKings(color).into()),
             }
         }
         let castling = fields.get(2).copied().unwrap_or("-");
@@ -260,10 +267,10 @@ impl Position {
                     'Q' => (Color::White, CastlingSide::Long),
                     'k' => (Color::Black, CastlingSide::Short),
                     'q' => (Color::Black, CastlingSide::Long),
-                    _ => return Err(SyntaxError::BadCastling(clip(castling)).into()),
+                    _ => return Err(FenSyntaxError::BadCastling(clip(castling)).into()),
                 };
                 if pos.castling[color.index()][side as usize].is_some() {
-                    return Err(SyntaxError::BadCastling(clip(castling)).into());
+                    return Err(FenSyntaxError::BadCastling(clip(castling)).into());
                 }
                 let king = pos.king(color);
                 let back = match color {
@@ -279,7 +286,7 @@ impl Position {
                     Some(r) if king.rank() == back => {
                         pos.castling[color.index()][side as usize] = Some(r);
                     }
-                    _ => return Err(IllegalError::BadCastlingRight { color, side }.into()),
+                    _ => return Err(PositionError::BadCastlingRight { color, side }.into()),
                 }
             }
         }
@@ -287,14 +294,15 @@ impl Position {
         if ep != "-" {
             let sq: Square = ep
                 .parse()
-                .map_err(|_| SyntaxError::BadEnPassant(clip(ep)))?;
+                .map_err(|_| FenSyntaxError::BadEnPassant(clip(ep)))?;
             pos.ep = Some(sq);
         }
         let clock = |s: &str| -> Result<u32, FenError> {
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(SyntaxError::BadClock(clip(s)).into());
+                return Err(FenSyntaxError::BadClock(clip(s)).into());
             }
-            s.parse().map_err(|_| SyntaxError::BadClock(clip(s)).into())
+            s.parse()
+                .map_err(|_| FenSyntaxError::BadClock(clip(s)).into())
         };
         pos.halfmove = clock(fields.get(4).copied().unwrap_or("0"))?;
         pos.fullmove = clock(fields.get(5).copied().unwrap_or("1"))?.max(1);
@@ -304,7 +312,7 @@ impl Position {
     fn validate(mut self) -> Result<Position, FenError> {
         let back = rank_mask(0) | rank_mask(RANKS - 1);
         if let Some(sq) = squares(self.by_role(Role::Pawn) & back).next() {
-            return Err(IllegalError::PawnOnBackRank(sq).into());
+            return Err(PositionError::PawnOnBackRank(sq).into());
         }
         if let Some(ep) = self.ep {
             let us = self.side;
@@ -318,16 +326,16 @@ impl Position {
                 || self.occupied() & (ep.bit() | origin) != 0
                 || pushed & self.pieces(!us, Role::Pawn) == 0
             {
-                return Err(IllegalError::BadEnPassant(ep).into());
+                return Err(PositionError::BadEnPassant(ep).into());
             }
         }
         let them = !self.side;
         if self.is_attacked(self.king(them), self.side, self.occupied()) {
-            return Err(IllegalError::OppositeCheck.into());
+            return Err(PositionError::OppositeCheck.into());
         }
         self.refresh();
         if self.checkers.count_ones() > 2 {
-            return Err(IllegalError::TooManyCheckers.into());
+            return Err(PositionError::TooManyCheckers.into());
         }
         Ok(self)
     }

@@ -21,7 +21,7 @@
 //! let mv = pos.parse_uci("e1d3").expect("the chancellor jumps");
 //! pos.try_play(mv)?;
 //! assert_eq!(pos.key(), pos.compute_key());
-//! # Ok::<(), hashmate_capablanca::IllegalMove>(())
+//! # Ok::<(), hashmate_capablanca::IllegalMoveError>(())
 //! ```
 
 #![deny(missing_docs, missing_debug_implementations)]
@@ -30,15 +30,19 @@
 pub mod attacks;
 pub mod board;
 pub mod fen;
+pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
 
 pub use board::{Color, Square};
-pub use fen::FenError;
-pub use moves::{Move, Piece, Role};
-pub use position::{CastlingSide, IllegalMove, Position};
+pub use fen::{FenError, FenSyntaxError, PositionError};
+pub use game::{DrawReason, Game, Outcome, PlayError};
+pub use moves::{Move, MoveList, MoveParseError, Piece, Role};
+#[allow(deprecated)]
+pub use position::IllegalMove;
+pub use position::{CastlingSide, IllegalMoveError, Position};
 
 /// The two games on this board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

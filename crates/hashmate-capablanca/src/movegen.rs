@@ -14,7 +14,7 @@
 
 use crate::attacks;
 use crate::board::{forward, rank_mask, squares, Color, Square, ALL, RANKS};
-use crate::moves::{Move, Role};
+use crate::moves::{Move, MoveList, Role};
 use crate::position::{CastlingSide, Position};
 
 /// The legal moves of one piece.
@@ -260,8 +260,8 @@ impl Position {
     }
 
     /// All legal moves.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut v = Vec::with_capacity(64);
+    pub fn legal_moves(&self) -> MoveList {
+        let mut v = MoveList::new();
         self.generate(|pm| {
             pm.for_each(|m| v.push(m));
             false

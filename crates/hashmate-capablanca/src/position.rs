@@ -13,7 +13,7 @@
 
 use crate::attacks;
 use crate::board::{east, forward, squares, west, Color, Square, FILES};
-use crate::moves::{Move, Piece, Role};
+use crate::moves::{Move, MoveParseError, Piece, Role};
 use hashmate_hash::zobrist::Zobrist;
 use std::sync::OnceLock;
 
@@ -406,44 +406,80 @@ impl Position {
     /// Play `mv` if it is legal here.
     ///
     /// # Errors
-    /// [`IllegalMove`] when it is not; the position is unchanged.
-    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    /// [`IllegalMoveError`] when it is not; the position is unchanged.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         if self.is_legal(mv) {
             self.play_unchecked(mv);
             Ok(())
         } else {
-            Err(IllegalMove(mv))
+            Err(IllegalMoveError { mv })
         }
     }
 
     /// Is `mv` a legal move here?
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
+        self.legal_moves().contains(mv)
     }
 
     /// Parse a move in UCI notation (castling as the king's move, `f1i1`,
     /// or as king takes rook, `f1j1`) and check that it is legal.
     ///
     /// # Errors
-    /// [`IllegalMove`]-free: `None` when the text is no legal move here.
-    pub fn parse_uci(&self, s: &str) -> Option<Move> {
-        self.legal_moves().into_iter().find(|m| {
-            m.to_string() == s || (m.is_castling() && format!("{}{}", m.from(), m.to()) == s)
-        })
+    /// [`MoveParseError::Syntax`] when the text is not two squares and an
+    /// optional promotion letter, [`MoveParseError::Illegal`] when it is
+    /// no legal move here.
+    pub fn parse_uci(&self, s: &str) -> Result<Move, MoveParseError> {
+        let shape = s.is_ascii() && (4..=7).contains(&s.len()) && {
+            // Two squares (files a–j, ranks 1–8; rank "10" does not
+            // exist on 8 ranks), then at most one piece letter.
+            let b = s.as_bytes();
+            let square = |i: usize| {
+                b.get(i).is_some_and(|c| (b'a'..=b'j').contains(c))
+                    && b.get(i + 1).is_some_and(|c| (b'1'..=b'8').contains(c))
+            };
+            square(0) && square(2) && (s.len() == 4 || (s.len() == 5 && b[4].is_ascii_lowercase()))
+        };
+        if !shape {
+            return Err(MoveParseError::Syntax(s.to_string()));
+        }
+        self.legal_moves()
+            .into_iter()
+            .find(|m| {
+                m.to_string() == s || (m.is_castling() && format!("{}{}", m.from(), m.to()) == s)
+            })
+            .ok_or_else(|| MoveParseError::Illegal(s.to_string()))
     }
 }
 
-/// A move that is not legal in the position it was played in.
+/// A move that is not legal in the position it was played in (the name
+/// and shape of `hashmate::IllegalMoveError`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove(pub Move);
+pub struct IllegalMoveError {
+    mv: Move,
+}
 
-impl core::fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} is not a legal move in this position", self.0)
+impl IllegalMoveError {
+    pub(crate) fn new(mv: Move) -> IllegalMoveError {
+        IllegalMoveError { mv }
+    }
+
+    /// The move.
+    pub fn mv(&self) -> Move {
+        self.mv
     }
 }
 
-impl std::error::Error for IllegalMove {}
+/// The former name of [`IllegalMoveError`].
+#[deprecated(note = "renamed IllegalMoveError, as in the hashmate crate")]
+pub type IllegalMove = IllegalMoveError;
+
+impl core::fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} is not a legal move in this position", self.mv)
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
 
 #[cfg(test)]
 mod tests {

@@ -59,7 +59,7 @@ proptest! {
             }
             let mv = moves[c as usize % moves.len()];
             prop_assert!(pos.is_legal(mv));
-            prop_assert_eq!(pos.parse_uci(&mv.to_string()), Some(mv));
+            prop_assert_eq!(pos.parse_uci(&mv.to_string()), Ok(mv));
             pos.try_play(mv).unwrap();
             prop_assert_eq!(pos.key(), pos.compute_key());
             let again = Position::from_fen(&pos.fen()).unwrap();

@@ -17,7 +17,7 @@
 //! and move-choosing policies belong to front ends, not to this crate.
 //!
 //! ```
-//! use hashmate_go::{GoBoard, IllegalMove, KoRule, Rules, Stone};
+//! use hashmate_go::{GoBoard, IllegalMoveError, KoRule, Rules, Stone};
 //!
 //! // A ko on a 5×5 board under positional superko.
 //! let mut b = GoBoard::new(5, Rules { ko: KoRule::PositionalSuperko, suicide: false })?;
@@ -34,8 +34,8 @@
 //! b.play(Stone::Black, c2)?; // captures the white stone on B2
 //! assert_eq!(b.at(b2), None);
 //! // White may not retake at once: the board would repeat.
-//! assert_eq!(b.check(Stone::White, b2), Err(IllegalMove::PositionalSuperko));
-//! assert_eq!(b.key(), b.key_from_scratch());
+//! assert_eq!(b.check(Stone::White, b2), Err(IllegalMoveError::PositionalSuperko));
+//! assert_eq!(b.key(), b.compute_key());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -104,7 +104,7 @@ impl Default for Rules {
 
 /// Why a move is illegal.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum IllegalMove {
+pub enum IllegalMoveError {
     /// The point is not on the board.
     OffBoard,
     /// A stone stands there.
@@ -120,22 +120,28 @@ pub enum IllegalMove {
     SituationalSuperko,
 }
 
-impl fmt::Display for IllegalMove {
+/// The former name of [`IllegalMoveError`].
+#[deprecated(note = "renamed IllegalMoveError, as in the chess crates")]
+pub type IllegalMove = IllegalMoveError;
+
+impl fmt::Display for IllegalMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            IllegalMove::OffBoard => "point is off the board",
-            IllegalMove::Occupied => "point is occupied",
-            IllegalMove::Suicide => "suicide is not allowed",
-            IllegalMove::Ko => "illegal ko recapture",
-            IllegalMove::PositionalSuperko => "repeats an earlier position (positional superko)",
-            IllegalMove::SituationalSuperko => {
+            IllegalMoveError::OffBoard => "point is off the board",
+            IllegalMoveError::Occupied => "point is occupied",
+            IllegalMoveError::Suicide => "suicide is not allowed",
+            IllegalMoveError::Ko => "illegal ko recapture",
+            IllegalMoveError::PositionalSuperko => {
+                "repeats an earlier position (positional superko)"
+            }
+            IllegalMoveError::SituationalSuperko => {
                 "repeats an earlier position with the same player to move (situational superko)"
             }
         })
     }
 }
 
-impl std::error::Error for IllegalMove {}
+impl std::error::Error for IllegalMoveError {}
 
 /// Why a board could not be made.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -282,9 +288,15 @@ impl GoBoard {
         self.captures[s as usize]
     }
 
-    /// The key of the stones computed from scratch, to check the
-    /// incremental [`GoBoard::key`].
+    /// The former name of [`GoBoard::compute_key`].
+    #[deprecated(note = "renamed compute_key, as in the chess crates")]
     pub fn key_from_scratch(&self) -> u64 {
+        self.compute_key()
+    }
+
+    /// The key of the stones computed from scratch, to check the
+    /// incremental [`GoBoard::key`] (the name the chess crates use).
+    pub fn compute_key(&self) -> u64 {
         self.cells
             .iter()
             .zip(&self.stone_keys)
@@ -346,12 +358,16 @@ impl GoBoard {
 
     /// What playing `color` at `p` would do: the new key, the captured
     /// stones and whether it is a suicide, without touching the board.
-    fn consequences(&self, color: Stone, p: usize) -> Result<(u64, Vec<usize>, bool), IllegalMove> {
+    fn consequences(
+        &self,
+        color: Stone,
+        p: usize,
+    ) -> Result<(u64, Vec<usize>, bool), IllegalMoveError> {
         if p >= self.cells.len() {
-            return Err(IllegalMove::OffBoard);
+            return Err(IllegalMoveError::OffBoard);
         }
         if self.cells[p].is_some() {
-            return Err(IllegalMove::Occupied);
+            return Err(IllegalMoveError::Occupied);
         }
         let mut key = self.key ^ self.stone_keys[p][color as usize];
         let mut stones = core::mem::take(&mut self.scratch.borrow_mut().2);
@@ -384,7 +400,7 @@ impl GoBoard {
         if suicide {
             if !self.rules.suicide {
                 self.scratch.borrow_mut().2 = stones;
-                return Err(IllegalMove::Suicide);
+                return Err(IllegalMoveError::Suicide);
             }
             // The whole new group goes: the stone just placed and its
             // friends (each friendly group scanned once).
@@ -407,7 +423,7 @@ impl GoBoard {
 
     /// Is playing `color` at point `p` legal? `Err` says which rule it
     /// breaks.
-    pub fn check(&self, color: Stone, p: usize) -> Result<(), IllegalMove> {
+    pub fn check(&self, color: Stone, p: usize) -> Result<(), IllegalMoveError> {
         let (key, _, suicide) = self.consequences(color, p)?;
         // Where suicide is allowed, GNU Go exempts suicides from the ko and
         // superko rules (a single-stone suicide, for one, leaves the board
@@ -420,14 +436,14 @@ impl GoBoard {
             KoRule::None => Ok(()),
             KoRule::Simple => {
                 if self.ko == Some((p, color)) {
-                    Err(IllegalMove::Ko)
+                    Err(IllegalMoveError::Ko)
                 } else {
                     Ok(())
                 }
             }
             KoRule::PositionalSuperko => {
                 if self.seen.contains(&key) {
-                    Err(IllegalMove::PositionalSuperko)
+                    Err(IllegalMoveError::PositionalSuperko)
                 } else {
                     Ok(())
                 }
@@ -437,7 +453,7 @@ impl GoBoard {
                     .seen_situational
                     .contains(&self.situational(key, color.opponent()))
                 {
-                    Err(IllegalMove::SituationalSuperko)
+                    Err(IllegalMoveError::SituationalSuperko)
                 } else {
                     Ok(())
                 }
@@ -453,8 +469,8 @@ impl GoBoard {
     /// Play `color` at `p`.
     ///
     /// # Errors
-    /// [`IllegalMove`] naming the rule; the board is unchanged.
-    pub fn play(&mut self, color: Stone, p: usize) -> Result<(), IllegalMove> {
+    /// [`IllegalMoveError`] naming the rule; the board is unchanged.
+    pub fn play(&mut self, color: Stone, p: usize) -> Result<(), IllegalMoveError> {
         self.check(color, p)?;
         let (key, captured, suicide) = self.consequences(color, p)?;
         for &s in &captured {
@@ -575,7 +591,7 @@ mod tests {
         // surrounded by A1 (black), C1 (black), B2 (black): captured.
         assert_eq!(b.at(v(&b, "B1").unwrap()), None);
         assert_eq!(b.captures(Stone::Black), 1);
-        assert_eq!(b.key(), b.key_from_scratch());
+        assert_eq!(b.key(), b.compute_key());
     }
 
     #[test]
@@ -588,7 +604,7 @@ mod tests {
         );
         // Black C2 captured White B2; White may not retake at B2 at once.
         let b2 = v(&b, "B2").unwrap();
-        assert_eq!(b.check(Stone::White, b2), Err(IllegalMove::Ko));
+        assert_eq!(b.check(Stone::White, b2), Err(IllegalMoveError::Ko));
         play(&mut b, &["E5", "E4"]);
         assert!(
             b.is_legal(Stone::White, b2),
@@ -601,7 +617,7 @@ mod tests {
         );
         assert_eq!(
             p.check(Stone::White, b2),
-            Err(IllegalMove::PositionalSuperko)
+            Err(IllegalMoveError::PositionalSuperko)
         );
     }
 
@@ -662,15 +678,17 @@ mod tests {
                     b.play(Stone::White, b2[2]).unwrap();
                     assert_eq!(b.key(), start);
                 }
-                KoRule::PositionalSuperko => assert_eq!(last, Err(IllegalMove::PositionalSuperko)),
-                _ => assert_eq!(last, Err(IllegalMove::SituationalSuperko)),
+                KoRule::PositionalSuperko => {
+                    assert_eq!(last, Err(IllegalMoveError::PositionalSuperko))
+                }
+                _ => assert_eq!(last, Err(IllegalMoveError::SituationalSuperko)),
             }
         }
     }
 
     /// Plays `moves` (Black first) under `ko` and returns the verdict on
     /// the last one.
-    fn last_move_verdict(size: usize, ko: KoRule, moves: &str) -> Result<(), IllegalMove> {
+    fn last_move_verdict(size: usize, ko: KoRule, moves: &str) -> Result<(), IllegalMoveError> {
         let mut b = board(size, ko);
         let list: Vec<&str> = moves.split(' ').collect();
         let (last, prefix) = list.split_last().unwrap();
@@ -679,7 +697,7 @@ mod tests {
         let verdict = b.check(b.to_move(), p);
         if verdict.is_ok() {
             b.play(b.to_move(), p).unwrap();
-            assert_eq!(b.key(), b.key_from_scratch());
+            assert_eq!(b.key(), b.compute_key());
         }
         verdict
     }
@@ -698,7 +716,7 @@ mod tests {
         assert_eq!(last_move_verdict(4, KoRule::Simple, moves), Ok(()));
         assert_eq!(
             last_move_verdict(4, KoRule::PositionalSuperko, moves),
-            Err(IllegalMove::PositionalSuperko)
+            Err(IllegalMoveError::PositionalSuperko)
         );
         assert_eq!(
             last_move_verdict(4, KoRule::SituationalSuperko, moves),
@@ -717,11 +735,11 @@ mod tests {
         assert_eq!(last_move_verdict(4, KoRule::Simple, moves), Ok(()));
         assert_eq!(
             last_move_verdict(4, KoRule::PositionalSuperko, moves),
-            Err(IllegalMove::PositionalSuperko)
+            Err(IllegalMoveError::PositionalSuperko)
         );
         assert_eq!(
             last_move_verdict(4, KoRule::SituationalSuperko, moves),
-            Err(IllegalMove::SituationalSuperko)
+            Err(IllegalMoveError::SituationalSuperko)
         );
     }
 
@@ -730,7 +748,7 @@ mod tests {
         let mut b = board(3, KoRule::Simple);
         play(&mut b, &["B1", "pass", "A2"]);
         let a1 = v(&b, "A1").unwrap();
-        assert_eq!(b.check(Stone::White, a1), Err(IllegalMove::Suicide));
+        assert_eq!(b.check(Stone::White, a1), Err(IllegalMoveError::Suicide));
         let mut s = GoBoard::new(
             3,
             Rules {
@@ -742,7 +760,7 @@ mod tests {
         play(&mut s, &["B1", "pass", "A2"]);
         s.play(Stone::White, a1).unwrap();
         assert_eq!(s.at(a1), None);
-        assert_eq!(s.key(), s.key_from_scratch());
+        assert_eq!(s.key(), s.compute_key());
     }
 
     #[test]
@@ -751,7 +769,7 @@ mod tests {
         assert_eq!(b.point(18, 18), Some(360));
         assert_eq!(b.point(19, 0), None);
         assert_eq!(b.at(361), None);
-        assert_eq!(b.check(Stone::Black, 361), Err(IllegalMove::OffBoard));
+        assert_eq!(b.check(Stone::Black, 361), Err(IllegalMoveError::OffBoard));
         assert_eq!(GoBoard::new(1, Rules::default()).err(), Some(BadSize(1)));
         assert_eq!(GoBoard::new(26, Rules::default()).err(), Some(BadSize(26)));
         assert_eq!(
@@ -779,11 +797,11 @@ mod tests {
             b.play(c, v(&b, m).unwrap()).unwrap();
         }
         let b2 = v(&b, "B2").unwrap();
-        assert_eq!(b.check(Stone::White, b2), Err(IllegalMove::Ko));
+        assert_eq!(b.check(Stone::White, b2), Err(IllegalMoveError::Ko));
         assert_eq!(b.check(Stone::Black, b2), Ok(()));
         b.set_to_move(Stone::Black);
         assert_eq!(b.check(Stone::Black, b2), Ok(()));
-        assert_eq!(b.check(Stone::White, b2), Err(IllegalMove::Ko));
+        assert_eq!(b.check(Stone::White, b2), Err(IllegalMoveError::Ko));
     }
 
     #[test]
@@ -801,7 +819,7 @@ mod tests {
                     Some(p) => b.play(c, p).unwrap(),
                     None => b.pass(),
                 }
-                assert_eq!(b.key(), b.key_from_scratch());
+                assert_eq!(b.key(), b.compute_key());
             }
         }
     }

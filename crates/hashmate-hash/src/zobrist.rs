@@ -372,6 +372,37 @@ impl<K: ZobristKey> ZobristTable for Zobrist<K> {
     }
 }
 
+/// Repetitions in a game's history of keys (shared by the chess crates'
+/// `Game` types and the engine's search): how often the last key of `keys` occurs among the positions that can
+/// repeat it: looking back at most `halfmove_clock` plies, every second
+/// one. The count includes the last position itself, and stops early once
+/// it reaches `stop_at`.
+///
+/// ```
+/// use hashmate_hash::zobrist::repetitions;
+/// // Keys of a game where the position 7 recurs at plies 0, 4 and 8.
+/// let keys = [7, 1, 2, 3, 7, 4, 5, 6, 7];
+/// assert_eq!(repetitions(&keys, 8, usize::MAX), 3);
+/// assert_eq!(repetitions(&keys, 4, usize::MAX), 2); // a pawn moved 5 plies ago
+/// assert_eq!(repetitions(&keys, 8, 2), 2);
+/// ```
+#[inline]
+pub fn repetitions(keys: &[u64], halfmove_clock: u32, stop_at: usize) -> usize {
+    let Some((&key, earlier)) = keys.split_last() else {
+        return 0;
+    };
+    let back = (halfmove_clock as usize).min(earlier.len());
+    let mut n = 1;
+    let mut i = 2;
+    while i <= back && n < stop_at {
+        if earlier[earlier.len() - i] == key {
+            n += 1;
+        }
+        i += 2;
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //!
 //! Run: `cargo run --release -p hashmate --example perft -- [DEPTH] [FEN]`
 
-use hashmate::perft::{divide, NoCache};
+use hashmate::perft::divide;
 use hashmate::Position;
 use std::time::Instant;
 
@@ -26,7 +26,7 @@ fn main() {
         }
     };
     let start = Instant::now();
-    let split = divide(&pos, depth, &mut NoCache);
+    let split = divide(&pos, depth);
     let total: u64 = split.iter().map(|&(_, n)| n).sum();
     for (mv, n) in &split {
         println!("{}: {n}", mv.to_uci(pos.castling_mode()));

@@ -50,15 +50,21 @@ pub fn perft_cached<C: PerftCache>(pos: &Position, depth: u32, cache: &mut C) ->
 }
 
 /// Perft below each legal root move, in generation order: the per-move
-/// breakdown (`divide`) that locates a move-generator bug.
+/// breakdown (`divide`) that locates a move-generator bug. (The same
+/// signature as `hashmate_capablanca::perft::divide`.)
 ///
 /// ```
-/// use hashmate::{perft::{divide, NoCache}, Position};
-/// let split = divide(&Position::startpos(), 2, &mut NoCache);
+/// use hashmate::{perft::divide, Position};
+/// let split = divide(&Position::startpos(), 2);
 /// assert_eq!(split.len(), 20);
 /// assert!(split.iter().all(|&(_, n)| n == 20));
 /// ```
-pub fn divide<C: PerftCache>(pos: &Position, depth: u32, cache: &mut C) -> Vec<(Move, u64)> {
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_cached(pos, depth, &mut NoCache)
+}
+
+/// [`divide`] with subtree counts kept in `cache`, as [`perft_cached`].
+pub fn divide_cached<C: PerftCache>(pos: &Position, depth: u32, cache: &mut C) -> Vec<(Move, u64)> {
     let s = DefaultSliders::default();
     let mut out = Vec::new();
     pos.generate(s, GenMode::All, |pm| {
@@ -480,9 +486,9 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         )
         .unwrap();
-        let split = divide(&pos, 3, &mut NoCache);
+        let split = divide(&pos, 3);
         assert_eq!(split.len(), 48);
         assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), 97_862);
-        assert_eq!(divide(&pos, 0, &mut NoCache).len(), 48);
+        assert_eq!(divide(&pos, 0).len(), 48);
     }
 }

@@ -371,6 +371,14 @@ impl Position {
         }
     }
 
+    /// The Polyglot key of this position computed from scratch (what
+    /// [`Position::key`] keeps up to date move by move); the first of
+    /// [`Position::compute_keys`]. The same name as
+    /// `hashmate_capablanca::Position::compute_key`.
+    pub fn compute_key(&self) -> u64 {
+        self.compute_keys().0
+    }
+
     /// (key, pawn key, lock) computed from scratch, for tests and set-up.
     pub fn compute_keys(&self) -> (u64, u64, u64) {
         let (mut key, mut pawn, mut lock) = (0, 0, 0);
