@@ -124,3 +124,25 @@ fn bench_signature() {
          update BENCH_NODES and docs/STRENGTH.md"
     );
 }
+
+/// The same with the embedded network (`bench --nnue <internal>`): changes
+/// when the search or the default net does; the AVX2 and scalar kernels
+/// give the same evaluations, so it is the same on every processor.
+#[test]
+fn bench_signature_with_the_network() {
+    const BENCH_NODES_NNUE: u64 = 874_031;
+    let out = hashmate(&["bench", "--nnue", "<internal>"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let last = text.lines().last().unwrap_or("");
+    let nodes: u64 = last
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("last line is not `N nodes N nps`: {last}"));
+    assert_eq!(
+        nodes, BENCH_NODES_NNUE,
+        "the bench signature with the network changed; if the search or the \
+         default net was meant to change, update BENCH_NODES_NNUE and docs/NNUE.md"
+    );
+}
