@@ -19,10 +19,10 @@
 //! Castling rights accept `KQkq` (X-FEN: the outermost rook on that side of
 //! the king) and file letters (Shredder-FEN: `HAha`), in any mix.
 
-use crate::moves::clip;
 use crate::piece::{Piece, Role};
 use crate::position::{CastlingSide, Position, PositionError};
 use crate::square::{Color, File, Rank, Square};
+use crate::text::clip;
 use core::fmt;
 
 /// The standard starting position.
@@ -457,5 +457,18 @@ impl core::str::FromStr for Position {
     type Err = FenError;
     fn from_str(s: &str) -> Result<Position, FenError> {
         Position::from_fen(s)
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        // Parsed once: PGN readers start every game from it.
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        START
+            .get_or_init(|| {
+                Position::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
+            })
+            .clone()
     }
 }

@@ -61,6 +61,7 @@ pub mod game;
 pub mod huge_pages;
 pub mod movegen;
 pub mod moves;
+mod notation;
 pub mod pawn_table;
 pub mod perft;
 pub mod pgn;
@@ -68,6 +69,7 @@ pub mod piece;
 mod polyglot_random;
 pub mod position;
 pub mod square;
+mod text;
 pub mod tt;
 pub mod zobrist;
 

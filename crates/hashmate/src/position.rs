@@ -23,6 +23,7 @@ use crate::attacks::{
     rook_rays, slider_reaches, DefaultSliders, Sliders,
 };
 use crate::bitboard::Bitboard;
+pub use crate::moves::CastlingSide;
 use crate::moves::{CastlingMode, Move};
 use crate::piece::{Piece, Role};
 use crate::square::{Color, File, Rank, Square};
@@ -33,36 +34,6 @@ use crate::zobrist::{castling_index, LOCK, POLYGLOT};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Castling {
     rooks: [[Option<Square>; 2]; 2],
-}
-
-/// Which side of the king a castling rook stands on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CastlingSide {
-    /// Towards the h-file (O-O); the king ends on g1/g8.
-    Short = 0,
-    /// Towards the a-file (O-O-O); the king ends on c1/c8.
-    Long = 1,
-}
-
-impl CastlingSide {
-    /// Both sides, short first.
-    pub const ALL: [CastlingSide; 2] = [CastlingSide::Short, CastlingSide::Long];
-
-    /// King destination file.
-    pub const fn king_to_file(self) -> File {
-        match self {
-            CastlingSide::Short => File::G,
-            CastlingSide::Long => File::C,
-        }
-    }
-
-    /// Rook destination file.
-    pub const fn rook_to_file(self) -> File {
-        match self {
-            CastlingSide::Short => File::F,
-            CastlingSide::Long => File::D,
-        }
-    }
 }
 
 impl Castling {
@@ -148,17 +119,6 @@ pub struct Position {
 }
 
 impl Position {
-    /// The standard starting position.
-    pub fn startpos() -> Position {
-        // Parsed once: PGN readers start every game from it.
-        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
-        START
-            .get_or_init(|| {
-                Position::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
-            })
-            .clone()
-    }
-
     /// An empty board with White to move; filled in by the FEN parser and
     /// only handed out after validation.
     pub(crate) fn empty() -> Position {

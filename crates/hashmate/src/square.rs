@@ -357,7 +357,7 @@ impl ParseNameError {
     pub(crate) fn new(expected: &'static str, found: &str) -> ParseNameError {
         ParseNameError {
             expected,
-            found: crate::moves::clip(found),
+            found: crate::text::clip(found),
         }
     }
 }

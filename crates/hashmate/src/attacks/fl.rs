@@ -30,7 +30,7 @@
 //! [`super::ray_loop`] by the tests, which also prove every per-square hash
 //! collision-free.
 
-use super::{inner_line, line_through, ray, Sliders};
+use super::lines::{inner_line, line_through, ray, Sliders};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 use hashmate_hash::perfect_hash::minimal_offset;

@@ -24,7 +24,7 @@
 //! the tests (each occupancy pattern of the two lines reaches a distinct
 //! entry), and every table is checked against the ray loop.
 
-use super::{inner_line, line_through, ray, Sliders};
+use super::lines::{inner_line, line_through, ray, Sliders};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 use hashmate_hash::perfect_hash::minimal_offset;

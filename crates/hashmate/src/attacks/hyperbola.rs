@@ -3,7 +3,7 @@
 //! the low bits. Works for files and diagonals (a byte swap mirrors ranks);
 //! ranks use a 512-byte first-rank table. About 2 KB of tables in all.
 
-use super::{line_through, ray, Sliders};
+use super::lines::{line_through, ray, Sliders};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 

@@ -9,7 +9,7 @@
 //! This is the method a critique of Fenner & Levene proposed as at least as
 //! fast without any division.
 
-use super::{line_through, ray, Sliders};
+use super::lines::{line_through, ray, Sliders};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 

@@ -7,7 +7,7 @@
 //! tables are reproducible and no constants were copied from anywhere. The
 //! search takes a few milliseconds in release builds.
 
-use super::{bishop_mask, rook_mask, slide, Sliders, BISHOP_DIRS, ROOK_DIRS};
+use super::lines::{bishop_mask, rook_mask, slide, Sliders, BISHOP_DIRS, ROOK_DIRS};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 use hashmate_hash::rng::SplitMix64;

@@ -8,8 +8,8 @@
 //! for the host CPU), the instruction is inlined; otherwise it is reached
 //! through a `#[target_feature]` function guarded by the detection.
 
+use super::lines::{bishop_mask, rook_mask, Sliders, BISHOP_DIRS, ROOK_DIRS};
 use super::magic::occupancies;
-use super::{bishop_mask, rook_mask, Sliders, BISHOP_DIRS, ROOK_DIRS};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 use std::sync::OnceLock;

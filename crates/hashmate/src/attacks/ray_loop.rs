@@ -4,7 +4,7 @@
 //! the positions in the file or diagonal") and the reference every other
 //! backend is tested against. It has no tables at all.
 
-use super::{ray, Sliders};
+use super::lines::{ray, Sliders};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
