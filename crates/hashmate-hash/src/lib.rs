@@ -50,8 +50,24 @@
 //!
 //! The crate does no I/O, keeps no global state and has no dependencies.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs, missing_debug_implementations)]
 #![forbid(unsafe_code)]
+
+extern crate alloc;
+
+/// `alloc`'s common names, so that the crate reads the same with and
+/// without `std`.
+mod prelude {
+    #[allow(unused_imports)]
+    pub(crate) use alloc::{
+        boxed::Box,
+        format,
+        string::{String, ToString},
+        vec,
+        vec::Vec,
+    };
+}
 
 pub mod geometry;
 pub mod perfect_hash;

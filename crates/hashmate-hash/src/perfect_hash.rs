@@ -30,6 +30,8 @@
 //! boards of [`crate::wide`]; the chess crate's 8×8 attack tables use the
 //! same functions with the constants written out, and test them against it.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
 use core::fmt;
 
 /// Which of the paper's four functions.
@@ -121,7 +123,7 @@ impl fmt::Display for PerfectHashError {
     }
 }
 
-impl std::error::Error for PerfectHashError {}
+impl core::error::Error for PerfectHashError {}
 
 /// One of the paper's hash functions for a fixed line geometry.
 ///

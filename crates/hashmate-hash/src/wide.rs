@@ -32,6 +32,8 @@
 
 use crate::geometry::{inner_line, ray};
 use crate::perfect_hash::{minimal_offset, HashKind, PerfectHash, PerfectHashError};
+#[allow(unused_imports)]
+use crate::prelude::*;
 
 /// Why a board geometry is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,8 +75,8 @@ impl core::fmt::Display for GeometryError {
     }
 }
 
-impl std::error::Error for GeometryError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for GeometryError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             GeometryError::Hash(e) => Some(e),
             _ => None,

@@ -18,6 +18,8 @@
 //! [`ZobristError`], never a panic. [`Zobrist::keys`] gives the raw
 //! cell-major slice for hot loops that have validated their indices once.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::rng::SplitMix64;
 use core::fmt;
 
@@ -109,7 +111,7 @@ impl fmt::Display for ZobristError {
     }
 }
 
-impl std::error::Error for ZobristError {}
+impl core::error::Error for ZobristError {}
 
 /// Keys indexed by (cell, state): the abstraction that chess tables share
 /// with the generic tables of other games.

@@ -5,6 +5,8 @@
 //! instructions it stands for; `Bitboard(x)` is public for code that needs
 //! the raw integer (hash functions, magic multiplication).
 
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::{File, Rank, Square};
 use core::fmt;
 use core::ops::{

@@ -32,6 +32,8 @@
 use crate::moves::Move;
 use crate::piece::Role;
 use crate::position::Position;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Square;
 use core::fmt;
 
@@ -101,7 +103,7 @@ impl fmt::Display for BookError {
     }
 }
 
-impl std::error::Error for BookError {}
+impl core::error::Error for BookError {}
 
 /// How [`Book::choose`] picks among a position's book moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

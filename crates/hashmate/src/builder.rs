@@ -27,6 +27,8 @@
 use crate::fen::FenError;
 use crate::piece::Piece;
 use crate::position::{CastlingSide, Position};
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::{Color, Square};
 
 /// A position under construction. Starts empty, White to move, no
@@ -169,7 +171,7 @@ impl PositionBuilder {
                 .map(|&(_, sq)| sq)
                 .collect();
             // Short side first, as FEN orders K before Q.
-            mine.sort_by_key(|sq| std::cmp::Reverse(sq.index()));
+            mine.sort_by_key(|sq| core::cmp::Reverse(sq.index()));
             for sq in mine {
                 let letter = match sq.index() {
                     i if i == home + 7 => 'k',

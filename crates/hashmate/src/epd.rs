@@ -24,6 +24,8 @@
 use crate::fen::FenError;
 use crate::moves::{Move, MoveParseError};
 use crate::position::Position;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use core::fmt;
 use core::str::FromStr;
 
@@ -119,7 +121,7 @@ impl fmt::Display for EpdError {
     }
 }
 
-impl std::error::Error for EpdError {}
+impl core::error::Error for EpdError {}
 
 /// A position and its operations.
 #[derive(Clone, Debug, PartialEq, Eq)]

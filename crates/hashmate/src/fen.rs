@@ -21,6 +21,8 @@
 
 use crate::piece::{Piece, Role};
 use crate::position::{CastlingSide, Position, PositionError};
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::{Color, File, Rank, Square};
 use crate::text::clip;
 use core::fmt;
@@ -112,7 +114,7 @@ impl fmt::Display for FenSyntaxError {
     }
 }
 
-impl std::error::Error for FenSyntaxError {}
+impl core::error::Error for FenSyntaxError {}
 
 /// Why a FEN was rejected. `Display` includes the reason, so `source()`
 /// is `None` (the message is never repeated); match on the variant for the
@@ -134,7 +136,7 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {}
+impl core::error::Error for FenError {}
 
 impl From<FenSyntaxError> for FenError {
     fn from(e: FenSyntaxError) -> Self {
@@ -464,11 +466,16 @@ impl Position {
     /// The standard starting position.
     pub fn startpos() -> Position {
         // Parsed once: PGN readers start every game from it.
-        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
-        START
-            .get_or_init(|| {
-                Position::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
-            })
-            .clone()
+        #[cfg(feature = "std")]
+        {
+            static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+            START
+                .get_or_init(|| {
+                    Position::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
+                })
+                .clone()
+        }
+        #[cfg(not(feature = "std"))]
+        Position::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
     }
 }

@@ -21,8 +21,12 @@
 //! ```
 
 use crate::moves::{Move, MoveParseError};
+#[cfg(feature = "std")]
 use crate::pgn::{GameResult, PgnGame};
 use crate::position::{DrawReason, IllegalMoveError, Outcome, Position};
+#[allow(unused_imports)]
+use crate::prelude::*;
+#[cfg(feature = "std")]
 use crate::square::Color;
 use core::fmt;
 
@@ -46,7 +50,7 @@ impl fmt::Display for PlayError {
     }
 }
 
-impl std::error::Error for PlayError {}
+impl core::error::Error for PlayError {}
 
 impl From<MoveParseError> for PlayError {
     fn from(e: MoveParseError) -> Self {
@@ -61,6 +65,7 @@ impl From<IllegalMoveError> for PlayError {
 }
 
 /// A main-line move of a [`PgnGame`] that is not legal where it stands.
+#[cfg(feature = "std")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FromPgnError {
     /// The move's ply, 1-based.
@@ -69,13 +74,15 @@ pub struct FromPgnError {
     pub error: IllegalMoveError,
 }
 
+#[cfg(feature = "std")]
 impl fmt::Display for FromPgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ply {}: {}", self.ply, self.error)
     }
 }
 
-impl std::error::Error for FromPgnError {}
+#[cfg(feature = "std")]
+impl core::error::Error for FromPgnError {}
 
 /// A game from a start position: the moves played, the positions reached
 /// and their keys.
@@ -166,13 +173,15 @@ impl Game {
         Ok(mv)
     }
 
-    /// The game of a PGN record: its start position and main line, each
+    /// The game of a PGN record (with the `std` feature): its start
+    /// position and main line, each
     /// move checked.
     ///
     /// # Errors
     /// [`FromPgnError`] naming the ply (1-based) of the first illegal move
     /// (possible only in a [`PgnGame`] built by hand: the reader checks
     /// every move).
+    #[cfg(feature = "std")]
     pub fn from_pgn(pgn: &PgnGame) -> Result<Game, FromPgnError> {
         let mut game = Game::new(pgn.start.clone());
         for (i, &mv) in pgn.moves.iter().enumerate() {
@@ -202,6 +211,7 @@ impl Game {
     /// ```
     ///
     /// [`outcome`]: Game::outcome
+    #[cfg(feature = "std")]
     pub fn to_pgn(&self, tags: &[(&str, &str)]) -> String {
         let tags: Vec<(String, String)> = tags
             .iter()

@@ -25,6 +25,8 @@
 //! assert_eq!(table.len(), n);
 //! ```
 
+#[allow(unused_imports)]
+use crate::prelude::*;
 /// Ask for huge pages behind the reserved capacity of `v`. Call it after
 /// reserving and before filling: pages already touched keep their size.
 pub fn advise<T>(v: &Vec<T>) {

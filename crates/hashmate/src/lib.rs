@@ -49,12 +49,32 @@
 //! constructor returns a typed error instead of panicking. The hashing it
 //! is built on, without chess, is the `hashmate-hash` crate.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs, missing_debug_implementations)]
+
+extern crate alloc;
+
+/// `alloc`'s common names, so that the crate reads the same with and
+/// without `std`.
+mod prelude {
+    #[allow(unused_imports)]
+    pub(crate) use alloc::{
+        borrow::ToOwned,
+        boxed::Box,
+        format,
+        string::{String, ToString},
+        vec,
+        vec::Vec,
+    };
+}
 
 pub mod attacks;
 pub mod bitboard;
+#[cfg(feature = "std")]
 pub mod book;
+#[cfg(feature = "std")]
 pub mod builder;
+#[cfg(feature = "std")]
 pub mod epd;
 pub mod fen;
 pub mod game;
@@ -64,6 +84,7 @@ pub mod moves;
 mod notation;
 pub mod pawn_table;
 pub mod perft;
+#[cfg(feature = "std")]
 pub mod pgn;
 pub mod piece;
 mod polyglot_random;
@@ -74,9 +95,12 @@ pub mod tt;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+#[cfg(feature = "std")]
 pub use epd::Epd;
 pub use fen::FenError;
-pub use game::{FromPgnError, Game, PlayError};
+#[cfg(feature = "std")]
+pub use game::FromPgnError;
+pub use game::{Game, PlayError};
 pub use moves::{CastlingMode, Move, MoveList, MoveParseError};
 pub use piece::{Piece, Role};
 pub use position::{CastlingSide, DrawReason, IllegalMoveError, Outcome, Position, PositionError};

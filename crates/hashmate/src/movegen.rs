@@ -22,6 +22,8 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::{CastlingSide, Position};
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::{Color, Rank, Square};
 
 /// The legal moves of one piece: its role, square and destinations.

@@ -20,6 +20,8 @@
 //! ```
 
 use crate::piece::Role;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::{File, Rank, Square};
 use core::fmt;
 
@@ -280,7 +282,7 @@ impl fmt::Display for CapacityError {
     }
 }
 
-impl std::error::Error for CapacityError {}
+impl core::error::Error for CapacityError {}
 
 impl MoveList {
     /// An empty list.
@@ -471,7 +473,7 @@ impl fmt::Display for MoveParseError {
     }
 }
 
-impl std::error::Error for MoveParseError {}
+impl core::error::Error for MoveParseError {}
 
 #[cfg(test)]
 mod tests {

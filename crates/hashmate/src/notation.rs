@@ -8,6 +8,8 @@ use crate::bitboard::Bitboard;
 use crate::moves::{CastlingMode, CastlingSide, Move, MoveParseError};
 use crate::piece::Role;
 use crate::position::Position;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::{File, Rank, Square};
 use crate::text::clip;
 

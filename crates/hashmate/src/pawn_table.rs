@@ -33,6 +33,8 @@
 //! [`Position::pawn_key`]: crate::Position::pawn_key
 
 use crate::perft::TableSizeError;
+#[allow(unused_imports)]
+use crate::prelude::*;
 
 /// A pawn hash table of entries `E`, indexed by pawn keys. Key 0 (no pawns
 /// on the board) is never stored: such positions are computed each time,

@@ -26,6 +26,8 @@ use crate::attacks::{DefaultSliders, Sliders};
 use crate::movegen::GenMode;
 use crate::moves::{Move, MAX_MOVES};
 use crate::position::Position;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use core::fmt;
 
 /// Leaf nodes at `depth` with the default slider backend.
@@ -164,7 +166,7 @@ impl fmt::Display for TableSizeError {
     }
 }
 
-impl std::error::Error for TableSizeError {}
+impl core::error::Error for TableSizeError {}
 
 /// Salts XORed into the key per depth, so that one position's counts at
 /// different depths are different entries (and the depth is checked too).

@@ -1,5 +1,7 @@
 //! Piece kinds and coloured pieces.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::{Color, ParseNameError};
 use core::fmt;
 use core::str::FromStr;

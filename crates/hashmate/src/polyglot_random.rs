@@ -5,6 +5,8 @@
 //! turn key. Generated once from the published table; the tests check them
 //! against independently computed book keys.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
 #[rustfmt::skip]
 pub(crate) static POLYGLOT_RANDOM: [u64; 781] = [
     0x9d39247e33776d41, 0x2af7398005aaa5c7, 0x44db015024623547, 0x9c15f73e62a76ae2,

@@ -26,6 +26,8 @@ use crate::bitboard::Bitboard;
 pub use crate::moves::CastlingSide;
 use crate::moves::{CastlingMode, Move};
 use crate::piece::{Piece, Role};
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::{Color, File, Rank, Square};
 use crate::zobrist::{castling_index, LOCK, POLYGLOT};
 
@@ -868,7 +870,7 @@ impl core::fmt::Display for IllegalMoveError {
     }
 }
 
-impl std::error::Error for IllegalMoveError {}
+impl core::error::Error for IllegalMoveError {}
 
 /// [`Position::play_null`] while in check.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -880,7 +882,7 @@ impl core::fmt::Display for NullMoveInCheck {
     }
 }
 
-impl std::error::Error for NullMoveInCheck {}
+impl core::error::Error for NullMoveInCheck {}
 
 /// How a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -1023,4 +1025,4 @@ impl core::fmt::Display for PositionError {
     }
 }
 
-impl std::error::Error for PositionError {}
+impl core::error::Error for PositionError {}

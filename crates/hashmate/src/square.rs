@@ -5,6 +5,8 @@
 //! Every type here is a `#[repr(u8)]` enum, so an out-of-range square cannot
 //! be constructed without going through a checked constructor.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
 use core::fmt;
 use core::str::FromStr;
 
@@ -368,7 +370,7 @@ impl fmt::Display for ParseNameError {
     }
 }
 
-impl std::error::Error for ParseNameError {}
+impl core::error::Error for ParseNameError {}
 
 /// `w`, `b`, `white` or `black` (any case).
 ///
@@ -441,7 +443,7 @@ impl fmt::Display for ParseSquareError {
     }
 }
 
-impl std::error::Error for ParseSquareError {}
+impl core::error::Error for ParseSquareError {}
 
 impl FromStr for Square {
     type Err = ParseSquareError;

@@ -53,6 +53,8 @@
 //! ```
 
 use crate::moves::Move;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Kind of score bound stored.
@@ -116,7 +118,7 @@ impl core::fmt::Display for TtError {
     }
 }
 
-impl std::error::Error for TtError {}
+impl core::error::Error for TtError {}
 
 // Bit fields of the packed `data` word.
 const SCORE_SHIFT: u32 = 16;

@@ -29,6 +29,8 @@
 
 use crate::piece::Piece;
 use crate::polyglot_random::POLYGLOT_RANDOM;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::{Color, File, Square};
 use hashmate_hash::rng::SplitMix64;
 use hashmate_hash::zobrist::ZobristTable;

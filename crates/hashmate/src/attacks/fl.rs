@@ -32,6 +32,8 @@
 
 use super::lines::{inner_line, line_through, ray, Sliders};
 use crate::bitboard::Bitboard;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Square;
 use hashmate_hash::perfect_hash::minimal_offset;
 

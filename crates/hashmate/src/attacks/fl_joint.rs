@@ -26,6 +26,8 @@
 
 use super::lines::{inner_line, line_through, ray, Sliders};
 use crate::bitboard::Bitboard;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Square;
 use hashmate_hash::perfect_hash::minimal_offset;
 use std::sync::OnceLock;
@@ -133,7 +135,7 @@ fn bishop_index(p: &Params, occ: u64) -> usize {
 fn subsets(mask: u64) -> impl Iterator<Item = u64> {
     let mut sub = 0u64;
     let mut done = false;
-    std::iter::from_fn(move || {
+    core::iter::from_fn(move || {
         if done {
             return None;
         }

@@ -5,6 +5,8 @@
 
 use super::lines::{line_through, ray, Sliders};
 use crate::bitboard::Bitboard;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Square;
 
 struct Tables {

@@ -11,6 +11,8 @@
 
 use super::lines::{line_through, ray, Sliders};
 use crate::bitboard::Bitboard;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Square;
 
 const B_FILE: u64 = 0x0202_0202_0202_0202;

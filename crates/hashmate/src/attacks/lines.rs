@@ -4,6 +4,8 @@
 //! this and the chooser on them, never in a circle.
 
 use crate::bitboard::Bitboard;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Square;
 use hashmate_hash::geometry;
 
@@ -67,11 +69,13 @@ pub(crate) const fn inner_line(sq: u8, df: i8, dr: i8) -> u64 {
 }
 
 /// Rook relevant-occupancy mask (both lines, ends removed).
+#[cfg(any(feature = "std", test))]
 pub(crate) const fn rook_mask(sq: u8) -> u64 {
     inner_line(sq, 1, 0) | inner_line(sq, 0, 1)
 }
 
 /// Bishop relevant-occupancy mask.
+#[cfg(any(feature = "std", test))]
 pub(crate) const fn bishop_mask(sq: u8) -> u64 {
     inner_line(sq, 1, 1) | inner_line(sq, 1, -1)
 }

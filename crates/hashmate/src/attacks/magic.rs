@@ -9,6 +9,8 @@
 
 use super::lines::{bishop_mask, rook_mask, slide, Sliders, BISHOP_DIRS, ROOK_DIRS};
 use crate::bitboard::Bitboard;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Square;
 use hashmate_hash::rng::SplitMix64;
 use std::sync::OnceLock;

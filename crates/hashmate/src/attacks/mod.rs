@@ -20,12 +20,17 @@
 //! behind a `OnceLock`; nothing is mutated after it is built, and every table
 //! is checked against [`ray_loop`] by the tests.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
 pub mod fl;
+#[cfg(feature = "std")]
 pub mod fl_joint;
 pub mod hyperbola;
 pub mod kindergarten;
 mod lines;
+#[cfg(feature = "std")]
 pub mod magic;
+#[cfg(feature = "std")]
 pub mod pext;
 pub mod ray_loop;
 

@@ -11,6 +11,8 @@
 use super::lines::{bishop_mask, rook_mask, Sliders, BISHOP_DIRS, ROOK_DIRS};
 use super::magic::occupancies;
 use crate::bitboard::Bitboard;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Square;
 use std::sync::OnceLock;
 

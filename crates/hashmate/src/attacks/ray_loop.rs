@@ -6,6 +6,8 @@
 
 use super::lines::{ray, Sliders};
 use crate::bitboard::Bitboard;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Square;
 
 #[inline]

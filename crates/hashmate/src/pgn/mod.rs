@@ -37,6 +37,8 @@
 
 use crate::moves::Move;
 use crate::position::Position;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use core::fmt;
 use std::borrow::Cow;
 
@@ -159,7 +161,7 @@ impl fmt::Display for PgnError {
     }
 }
 
-impl std::error::Error for PgnError {}
+impl core::error::Error for PgnError {}
 
 /// Iterates over the games of a PGN text.
 pub struct PgnReader<'a> {

@@ -27,6 +27,8 @@
 //! ```
 
 use super::{is_space, PgnError, PgnGame, PgnReader};
+#[allow(unused_imports)]
+use crate::prelude::*;
 use std::collections::VecDeque;
 use std::io::BufRead;
 

@@ -15,6 +15,8 @@
 use super::{GameResult, Notes, Variation};
 use crate::moves::Move;
 use crate::position::Position;
+#[allow(unused_imports)]
+use crate::prelude::*;
 use crate::square::Color;
 
 /// The Seven Tag Roster, in export order.
