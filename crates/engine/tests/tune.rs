@@ -153,3 +153,48 @@ fn datagen_is_reproducible_and_resumable() {
     // Six games: six first-position marks.
     assert_eq!(bytes.chunks(32).filter(|r| r[24] & 0x80 != 0).count(), 6);
 }
+
+#[test]
+fn datagen_with_the_network_is_its_own_reproducible_data() {
+    let run = |out: &PathBuf, threads: &str, nnue: Option<&str>| {
+        let _ = std::fs::remove_file(out);
+        let mut v = vec![
+            "datagen",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            "3",
+            "--nodes",
+            "500",
+            "--threads",
+            threads,
+            "--seed",
+            "9",
+        ];
+        if let Some(n) = nnue {
+            v.extend(["--nnue", n]);
+        }
+        let r = hashmate(&v, "");
+        (r.status.success(), text(&r.stderr))
+    };
+    let (net1, net2, classical) = (tmp("net1.bin"), tmp("net2.bin"), tmp("classical.bin"));
+    assert!(run(&net1, "1", Some("<internal>")).0);
+    assert!(run(&net2, "2", Some("<internal>")).0);
+    assert!(run(&classical, "1", None).0);
+    let bytes = std::fs::read(&net1).unwrap();
+    assert_eq!(
+        bytes,
+        std::fs::read(&net2).unwrap(),
+        "threads changed the data"
+    );
+    assert_ne!(
+        bytes,
+        std::fs::read(&classical).unwrap(),
+        "the network was not used"
+    );
+    // A net that cannot be read: refused by name before any file is made.
+    let bad = tmp("never.bin");
+    let (ok, err) = run(&bad, "1", Some("/nonexistent/net.nnue"));
+    assert!(!ok && err.contains("/nonexistent/net.nnue"), "{err}");
+    assert!(!bad.exists());
+}

@@ -69,6 +69,11 @@ pub struct DatagenArgs {
     /// Hash table per game, MB.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: u64,
+    /// Evaluate with this network (`<internal>`: the embedded one) instead
+    /// of the classical evaluation: the next generation of data, from the
+    /// engine as it now plays.
+    #[arg(long)]
+    pub nnue: Option<String>,
 }
 
 /// Adjudication: a side ahead by this much for this many plies wins.
@@ -353,6 +358,12 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
         Some(p) => Some(crate::book::load(&p.to_string_lossy()).map_err(DatagenError::Usage)?),
         None => None,
     };
+    let net = match &args.nnue {
+        Some(path) => Some(Arc::new(
+            crate::nnue::load(path).map_err(|e| DatagenError::Usage(e.to_string()))?,
+        )),
+        None => None,
+    };
     let (mut file, done, positions) = open_output(&args.out)?;
     if done >= args.games {
         eprintln!(
@@ -373,7 +384,7 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
         let mut started = 0;
         for t in 0..args.threads {
             let tx = tx.clone();
-            let (next, failed, book) = (&next, &failed, book.as_ref());
+            let (next, failed, book, net) = (&next, &failed, book.as_ref(), &net);
             let spawned = std::thread::Builder::new()
                 .name(format!("datagen-{t}"))
                 .spawn_scoped(scope, move || {
@@ -381,6 +392,7 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
                         return;
                     };
                     let shared = Arc::new(Shared::new(tt));
+                    shared.set_network(net.clone());
                     while !failed.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= args.games {
