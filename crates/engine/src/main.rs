@@ -38,10 +38,14 @@ enum Command {
         /// Search without the transposition table.
         #[arg(long)]
         no_tt: bool,
-        /// Evaluate with this network file (`<internal>`: the embedded
-        /// one) instead of the classical evaluation.
-        #[arg(long)]
-        nnue: Option<String>,
+        /// Evaluate with this network file (`<internal>`, the default: the
+        /// embedded one).
+        #[arg(long, default_value = hashmate_engine::nnue::INTERNAL)]
+        nnue: String,
+        /// Evaluate with the classical (hand-written) evaluation instead of
+        /// a network.
+        #[arg(long, conflicts_with = "nnue")]
+        classical: bool,
     },
     /// Print a position's static evaluation: the network's and the
     /// classical one, side to move's view, centipawns.
@@ -91,8 +95,10 @@ fn main() -> ExitCode {
             threads,
             no_tt,
             nnue,
+            classical,
         }) => {
-            let net = match nnue.as_deref().map(nnue::load).transpose() {
+            let file = (!classical).then_some(nnue.as_str());
+            let net = match file.map(nnue::load).transpose() {
                 Ok(net) => net.map(std::sync::Arc::new),
                 Err(e) => {
                     eprintln!("hashmate bench: {e}");

@@ -80,7 +80,7 @@ impl Default for Options {
             move_overhead: 30,
             castling: CastlingMode::Standard,
             use_tt: true,
-            use_nnue: false,
+            use_nnue: true,
         }
     }
 }
@@ -332,6 +332,8 @@ impl Engine {
                 return;
             }
         };
+        // The evaluation the engine plays with (`UseNNUE`, `EvalFile`).
+        shared.set_network(self.options.use_nnue.then(|| self.network.clone()));
         let started = self.start_job(shared, true, move |shared, abort| {
             crate::bench::run_on(shared, depth, 1, abort);
         });

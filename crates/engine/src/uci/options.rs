@@ -154,7 +154,7 @@ pub const OPTIONS: &[Spec] = &[
     Spec {
         id: OptionId::UseNnue,
         name: "UseNNUE",
-        kind: Kind::Check { default: false },
+        kind: Kind::Check { default: true },
     },
     Spec {
         id: OptionId::EvalFile,
