@@ -259,16 +259,8 @@ impl Position {
             Role::Pawn => {
                 // Pushes come from the same file, captures from the
                 // neighbouring ones; the legality test sorts them out.
-                let f = to.file() as i32;
-                let mut files = Bitboard::EMPTY;
-                for d in [-1, 0, 1] {
-                    if let Some(file) =
-                        File::new((f + d) as u8).filter(|_| (0..8).contains(&(f + d)))
-                    {
-                        files |= Bitboard::file(file);
-                    }
-                }
-                files
+                let file = Bitboard::file(to.file());
+                file | file.east() | file.west()
             }
             Role::Knight => knight_attacks(to),
             Role::Bishop => bishop_attacks(to, occ),
