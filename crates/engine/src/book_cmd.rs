@@ -2,6 +2,7 @@
 //! `polyglot make-book` does, and look inside books.
 
 use crate::book::load;
+use crate::book_counts::CountTable;
 use crate::{files, output};
 use clap::{Args, Subcommand};
 use hashmate::book::{encode_move, Book, BookEntry};
@@ -175,44 +176,13 @@ pub fn run(cmd: &BookCommand) -> ExitCode {
     }
 }
 
-/// The count map's hasher. Its keys start with a Zobrist key, already
-/// uniformly random, so one multiply-and-rotate mix of the key and the
-/// move is enough; the standard SipHash (built against hash flooding,
-/// which a PGN cannot cause here: the keys are positions' Zobrist keys)
-/// was 5 % of `book make`'s instructions.
-#[derive(Default, Clone, Copy)]
-pub struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(23) ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-
-    fn write_u16(&mut self, v: u16) {
-        self.write_u64(u64::from(v));
-    }
-}
-
-/// Counts per (position key, Polyglot move).
-type CountMap = HashMap<(u64, u16), [u32; 3], std::hash::BuildHasherDefault<KeyHasher>>;
-
 /// Wins, draws and losses (for the side that played the move) per
 /// (position key, Polyglot move) over the games read so far: what a book
 /// is made of, exactly, so that counts of several parts add up to the
 /// counts of the whole.
 #[derive(Debug, Default)]
 pub struct Counts {
-    stats: CountMap,
+    stats: CountTable,
     /// Games counted.
     pub games: usize,
     /// Games too long to hold, reported with the other errors.
@@ -233,10 +203,10 @@ pub struct Spill {
     limit: usize,
 }
 
-/// Bytes a counted (position, move) costs in memory, conservatively (the
-/// map's entry, its control byte and load factor, and room for it to
-/// double).
-const BYTES_PER_COUNT: usize = 80;
+/// Bytes a counted (position, move) costs in memory, conservatively: a
+/// 16-byte record, the unmerged buffer (up to a quarter more) and the
+/// room a merge makes.
+const BYTES_PER_COUNT: usize = 24;
 
 impl Spill {
     /// A spill for `memory_mb` MB shared by `maps` maps, in `parent`.
@@ -259,20 +229,20 @@ impl Spill {
     }
 
     /// Write `stats` as a sorted run and empty it.
-    fn write_run(&self, stats: &mut CountMap) -> Result<(), String> {
+    fn write_run(&self, stats: &mut CountTable) -> Result<(), String> {
         use std::io::Write;
         let n = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let path = self.dir.join(format!("run-{n:06}"));
-        let mut records: Vec<((u64, u16), [u32; 3])> = stats.drain().collect();
-        records.sort_unstable_by_key(|r| r.0);
-        let write = || -> std::io::Result<()> {
+        let mut write = || -> std::io::Result<()> {
             let mut w = std::io::BufWriter::new(std::fs::File::create(&path)?);
-            for ((key, mv), wdl) in &records {
-                w.write_all(&record_bytes(*key, *mv, *wdl))?;
+            for ((key, mv), wdl) in stats.sorted_counts() {
+                w.write_all(&record_bytes(key, mv, wdl))?;
             }
             w.into_inner().map_err(|e| e.into_error())?.sync_all()
         };
-        write().map_err(|e| format!("cannot spill counts to {}: {e}", path.display()))?;
+        let written = write();
+        stats.clear();
+        written.map_err(|e| format!("cannot spill counts to {}: {e}", path.display()))?;
         self.runs
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -482,14 +452,8 @@ impl Counts {
         for (mut counts, errs, spill_error) in parts {
             spill_failed = spill_failed.or(spill_error);
             self.games += counts.games;
-            // Add the smaller map into the larger: one map is moved, not
-            // copied, so a single thread's counts are never held twice.
-            if counts.stats.len() > self.stats.len() {
-                std::mem::swap(&mut self.stats, &mut counts.stats);
-            }
-            for ((key, mv), wdl) in counts.stats {
-                self.add_count(key, mv, wdl);
-            }
+            // The smaller table is merged into the larger, in place.
+            self.stats.absorb(std::mem::take(&mut counts.stats));
             errors.extend(errs);
         }
         if let Some(e) = fatal {
@@ -538,10 +502,7 @@ impl Counts {
 
     /// Add `[wins, draws, losses]` for `(key, mv)`.
     fn add_count(&mut self, key: u64, mv: u16, wdl: [u32; 3]) {
-        let e = self.stats.entry((key, mv)).or_insert([0; 3]);
-        for (x, y) in e.iter_mut().zip(wdl) {
-            *x = x.saturating_add(y);
-        }
+        self.stats.add(key, mv, wdl);
     }
 
     /// Count with memory bounded by `spill` (sorted runs on disk).
@@ -554,15 +515,13 @@ impl Counts {
 
     /// Every count in (key, move) order: from memory, or merged from the
     /// spilled runs.
-    fn records(&self) -> Result<Records<'_>, String> {
+    fn records(&mut self) -> Result<Records<'_>, String> {
         let runs = match &self.spill {
             Some(sp) => sp.runs.lock().unwrap_or_else(|e| e.into_inner()).clone(),
             None => Vec::new(),
         };
         if runs.is_empty() {
-            let mut v: Vec<_> = self.stats.iter().map(|(k, c)| (*k, *c)).collect();
-            v.sort_unstable_by_key(|r| r.0);
-            return Ok(Box::new(v.into_iter().map(Ok)));
+            return Ok(Box::new(self.stats.sorted_counts().map(Ok)));
         }
         Ok(Box::new(Merged::open(&runs)?))
     }
@@ -574,7 +533,7 @@ impl Counts {
     ///
     /// # Errors
     /// When a spilled run cannot be read.
-    pub fn to_bytes(&self) -> Result<Vec<u8>, String> {
+    pub fn to_bytes(&mut self) -> Result<Vec<u8>, String> {
         let mut b = Vec::new();
         b.extend_from_slice(COUNTS_MAGIC);
         b.extend_from_slice(&0u64.to_le_bytes());
@@ -637,7 +596,7 @@ impl Counts {
     ///
     /// # Errors
     /// When a spilled run cannot be read.
-    pub fn into_book(self, o: &BookOptions) -> Result<Book, String> {
+    pub fn into_book(mut self, o: &BookOptions) -> Result<Book, String> {
         let score = |[w, d, _]: [u32; 3]| 2 * u64::from(w) + u64::from(d);
         let games = |[w, d, l]: [u32; 3]| u64::from(w) + u64::from(d) + u64::from(l);
         let mut max = 0;

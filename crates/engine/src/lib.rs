@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod book;
 pub mod book_cmd;
+pub mod book_counts;
 pub mod eval;
 pub mod files;
 pub mod gtp;
