@@ -1,9 +1,11 @@
 //! Hashing beyond chess: the cost of a superko-checked `is_legal` on 19×19
 //! as a game grows, generic Zobrist updates against the chess ones, and
-//! perfect-hash slider lookups on 9×9 and 10×8 beside 8×8.
+//! perfect-hash slider lookups on 9×9 and 10×8 beside 8×8, on the sliders
+//! of real 10×8 positions and on random squares and occupancies.
 //!
 //! Run: `cargo bench -p bench-peers --bench other_boards`
 
+use bench_peers::{capablanca_slider_inputs, random_slider_inputs};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use hashmate::zobrist::POLYGLOT;
 use hashmate::{Color, Piece, Role, Square};
@@ -103,45 +105,48 @@ fn zobrist_updates(c: &mut Criterion) {
 
 fn wide_sliders(c: &mut Criterion) {
     let mut g = c.benchmark_group("wide");
-    g.throughput(Throughput::Elements(1024));
     g.warm_up_time(Duration::from_millis(300));
     g.measurement_time(Duration::from_secs(1));
-    bench_wide(&mut g, "8x8", &WideSliders::<8, 8>::new().expect("8x8"));
-    bench_wide(&mut g, "9x9", &Shogi::new().expect("9x9"));
-    bench_wide(&mut g, "10x8", &TenByEight::new().expect("10x8"));
+    // What a 10×8 move generator asks: the sliders of positions from
+    // random Capablanca games.
+    let (rooks, bishops) = capablanca_slider_inputs(16);
+    let ten = TenByEight::new().expect("10x8");
+    bench_lookups(&mut g, "rook", "10x8-real", &rooks, |sq, o| ten.rook(sq, o));
+    bench_lookups(&mut g, "bishop", "10x8-real", &bishops, |sq, o| {
+        ten.bishop(sq, o)
+    });
+    // Random squares and occupancies: every table entry equally likely.
+    bench_random(&mut g, "8x8", &WideSliders::<8, 8>::new().expect("8x8"));
+    bench_random(&mut g, "9x9", &Shogi::new().expect("9x9"));
+    bench_random(&mut g, "10x8", &ten);
     g.finish();
 }
 
-fn bench_wide<const F: u8, const R: u8>(
+fn bench_lookups(
+    g: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    piece: &str,
+    name: &str,
+    inputs: &[(usize, u128)],
+    lookup: impl Fn(usize, u128) -> Option<u128>,
+) {
+    g.throughput(Throughput::Elements(inputs.len() as u64));
+    g.bench_with_input(BenchmarkId::new(piece, name), inputs, |b, inp| {
+        b.iter(|| {
+            inp.iter().fold(0u128, |a, &(sq, o)| {
+                a ^ lookup(black_box(sq), black_box(o)).unwrap_or(0)
+            })
+        })
+    });
+}
+
+fn bench_random<const F: u8, const R: u8>(
     g: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
     name: &str,
     s: &WideSliders<F, R>,
 ) {
-    let mut rng = SplitMix64::new(5);
-    let n = s.squares();
-    let mask = (1u128 << n) - 1;
-    let inputs: Vec<(usize, u128)> = (0..1024)
-        .map(|_| {
-            (
-                rng.below(n as u64) as usize,
-                rng.next_u128() & rng.next_u128() & mask,
-            )
-        })
-        .collect();
-    g.bench_with_input(BenchmarkId::new("rook", name), &inputs, |b, inp| {
-        b.iter(|| {
-            inp.iter().fold(0u128, |a, &(sq, o)| {
-                a ^ s.rook(black_box(sq), black_box(o)).unwrap_or(0)
-            })
-        })
-    });
-    g.bench_with_input(BenchmarkId::new("bishop", name), &inputs, |b, inp| {
-        b.iter(|| {
-            inp.iter().fold(0u128, |a, &(sq, o)| {
-                a ^ s.bishop(black_box(sq), black_box(o)).unwrap_or(0)
-            })
-        })
-    });
+    let inputs = random_slider_inputs(s.squares(), 1024, 5);
+    bench_lookups(g, "rook", name, &inputs, |sq, o| s.rook(sq, o));
+    bench_lookups(g, "bishop", name, &inputs, |sq, o| s.bishop(sq, o));
     eprintln!("{name}: {} bytes of tables", s.table_bytes());
 }
 

@@ -129,3 +129,62 @@ pub fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
 }
+
+/// A slider's square and the board's occupancy.
+pub type SliderInput = (usize, u128);
+
+/// Slider lookups on the 10×8 board as a move generator meets them: the
+/// (square, occupancy) pairs of every rook-moving piece (rook, queen,
+/// chancellor) and every bishop-moving piece (bishop, queen, archbishop)
+/// of both sides, in the positions of `games` seeded random Capablanca
+/// games (plies 6 to 80). Returns `(rook inputs, bishop inputs)`.
+pub fn capablanca_slider_inputs(games: u64) -> (Vec<SliderInput>, Vec<SliderInput>) {
+    use hashmate_capablanca::{Color, Role, Variant};
+    use hashmate_hash::rng::SplitMix64;
+    let (mut rooks, mut bishops) = (Vec::new(), Vec::new());
+    for seed in 0..games {
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = Variant::Capablanca.start();
+        for ply in 0..80 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if ply >= 6 {
+                let occ = pos.occupied();
+                for c in [Color::White, Color::Black] {
+                    let of = |roles: [Role; 3]| roles.iter().fold(0, |a, &r| a | pos.pieces(c, r));
+                    let mut r = of([Role::Rook, Role::Queen, Role::Chancellor]);
+                    while r != 0 {
+                        rooks.push((r.trailing_zeros() as usize, occ));
+                        r &= r - 1;
+                    }
+                    let mut b = of([Role::Bishop, Role::Queen, Role::Archbishop]);
+                    while b != 0 {
+                        bishops.push((b.trailing_zeros() as usize, occ));
+                        b &= b - 1;
+                    }
+                }
+            }
+            let mv = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+            pos.play_unchecked(mv);
+        }
+    }
+    (rooks, bishops)
+}
+
+/// `n` random (square, occupancy) pairs on a board of `squares` squares,
+/// each square occupied with probability ¼: the worst case for the
+/// tables' caches, beside [`capablanca_slider_inputs`].
+pub fn random_slider_inputs(squares: usize, n: usize, seed: u64) -> Vec<(usize, u128)> {
+    let mut rng = hashmate_hash::rng::SplitMix64::new(seed);
+    let mask = (1u128 << squares) - 1;
+    (0..n)
+        .map(|_| {
+            (
+                rng.below(squares as u64) as usize,
+                rng.next_u128() & rng.next_u128() & mask,
+            )
+        })
+        .collect()
+}
