@@ -129,6 +129,10 @@ impl CountTable {
         pending.truncate(n);
         // Merge from the back into the room made at the end of `sorted`.
         let old = self.sorted.len();
+        // Exactly the room needed: growth by doubling would cost up to
+        // 16 more bytes per pair (a large block grows in place or by
+        // remapping its pages, so this copies little).
+        self.sorted.reserve_exact(pending.len());
         self.sorted.resize(old + pending.len(), Rec::default());
         let (mut i, mut j, mut k) = (old, pending.len(), self.sorted.len());
         while j > 0 {
