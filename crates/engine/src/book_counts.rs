@@ -165,13 +165,13 @@ impl CountTable {
             let len = self.sorted.len() - (k - i);
             self.sorted.truncate(len);
         }
-        // The buffer keeps its room for the next batch.
+        // The buffer keeps room for the next batch, and no more (a batch
+        // handed over by `absorb` may have been far larger).
         pending.clear();
-        self.pending = pending;
         let want = (self.sorted.len() / 4).max(MIN_PENDING);
-        if self.pending.capacity() < want {
-            self.pending.reserve_exact(want - self.pending.len());
-        }
+        pending.shrink_to(want);
+        pending.reserve_exact(want);
+        self.pending = pending;
     }
 
     fn sum16(a: [u16; 3], b: [u16; 3]) -> Option<[u16; 3]> {
@@ -187,11 +187,12 @@ impl CountTable {
         if other.sorted.len() > self.sorted.len() {
             std::mem::swap(self, &mut other);
         }
+        // Merge both buffers first: a merge can move pairs into `big`.
+        self.merge_pending();
+        other.merge_pending();
         for (id, c) in std::mem::take(&mut other.big) {
             self.add_big(id, c);
         }
-        self.merge_pending();
-        other.merge_pending();
         // The other's sorted part is a (sorted) batch for this one.
         let batch = std::mem::take(&mut other.sorted);
         drop(other);
@@ -322,7 +323,77 @@ mod tests {
     }
 
     #[test]
+    fn absorb_keeps_pairs_that_overflow_in_the_others_buffer() {
+        // Both adds of (5, 9) wait in `b`'s buffer; merging it at absorb
+        // time moves the pair to `b`'s exact map, which must still reach
+        // `a` (the bug a 10-million-game build found: half the start
+        // position's counts lost with two threads).
+        let mut a = table(&[(1, 1, [1, 0, 0])]);
+        let b = table(&[(5, 9, [60_000, 0, 0]), (5, 9, [60_000, 0, 1])]);
+        a.absorb(b);
+        assert_eq!(
+            a.sorted_counts().collect::<Vec<_>>(),
+            vec![((1, 1), [1, 0, 0]), ((5, 9), [120_000, 0, 1])]
+        );
+        // And the other way round (the larger table is kept).
+        let mut a = table(&[(5, 9, [60_000, 0, 0]), (5, 9, [60_000, 0, 1])]);
+        a.absorb(table(&[
+            (1, 1, [1, 0, 0]),
+            (2, 1, [1, 0, 0]),
+            (3, 1, [1, 0, 0]),
+        ]));
+        assert_eq!(a.sorted_counts().count(), 4);
+        assert!(a.sorted_counts().any(|c| c == ((5, 9), [120_000, 0, 1])));
+    }
+
+    #[test]
     fn records_are_16_bytes() {
         assert_eq!(std::mem::size_of::<Rec>(), 16);
+    }
+}
+
+#[cfg(test)]
+mod stress {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn hot_pairs_counted_one_game_at_a_time() {
+        for parts in [1, 2, 3] {
+            hot_pairs(parts);
+        }
+    }
+
+    fn hot_pairs(parts: usize) {
+        let mut tables: Vec<CountTable> = (0..parts).map(|_| CountTable::new()).collect();
+        let mut reference: HashMap<(u64, u16), [u32; 3]> = HashMap::new();
+        let mut s = 1u64;
+        for i in 0..3_000_000u64 {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let r = s >> 20;
+            let (key, mv) = if r % 10 < 4 {
+                (r % 3, 1 + (r % 2) as u16)
+            } else {
+                (r, 7)
+            };
+            let mut c = [0u32; 3];
+            c[(i % 3) as usize] = 1;
+            tables[(i / 64) as usize % parts].add(key, mv, c);
+            let e = reference.entry((key, mv)).or_insert([0; 3]);
+            *e = add3(*e, c);
+        }
+        let mut want: Vec<_> = reference.into_iter().collect();
+        want.sort_unstable();
+        let mut t = CountTable::new();
+        for part in tables {
+            t.absorb(part);
+        }
+        let got: Vec<_> = t.sorted_counts().collect();
+        assert_eq!(got.len(), want.len());
+        for (g, w) in got.iter().zip(&want) {
+            assert_eq!(g, w);
+        }
     }
 }
