@@ -139,6 +139,7 @@ pub type SliderInput = (usize, u128);
 /// of both sides, in the positions of `games` seeded random Capablanca
 /// games (plies 6 to 80). Returns `(rook inputs, bishop inputs)`.
 pub fn capablanca_slider_inputs(games: u64) -> (Vec<SliderInput>, Vec<SliderInput>) {
+    use hashmate_capablanca::board::squares;
     use hashmate_capablanca::{Color, Role, Variant};
     use hashmate_hash::rng::SplitMix64;
     let (mut rooks, mut bishops) = (Vec::new(), Vec::new());
@@ -154,16 +155,9 @@ pub fn capablanca_slider_inputs(games: u64) -> (Vec<SliderInput>, Vec<SliderInpu
                 let occ = pos.occupied();
                 for c in [Color::White, Color::Black] {
                     let of = |roles: [Role; 3]| roles.iter().fold(0, |a, &r| a | pos.pieces(c, r));
-                    let mut r = of([Role::Rook, Role::Queen, Role::Chancellor]);
-                    while r != 0 {
-                        rooks.push((r.trailing_zeros() as usize, occ));
-                        r &= r - 1;
-                    }
-                    let mut b = of([Role::Bishop, Role::Queen, Role::Archbishop]);
-                    while b != 0 {
-                        bishops.push((b.trailing_zeros() as usize, occ));
-                        b &= b - 1;
-                    }
+                    let at = |bb: u128| squares(bb).map(move |sq| (sq.index(), occ));
+                    rooks.extend(at(of([Role::Rook, Role::Queen, Role::Chancellor])));
+                    bishops.extend(at(of([Role::Bishop, Role::Queen, Role::Archbishop])));
                 }
             }
             let mv = moves.as_slice()[rng.below(moves.len() as u64) as usize];

@@ -86,11 +86,33 @@ impl CountTable {
                     mv,
                     wdl: [w, d, l],
                 });
-                if self.pending.len() >= (self.sorted.len() / 4).max(MIN_PENDING) {
+                if self.pending.len() >= self.pending_limit() {
                     self.merge_pending();
                 }
             }
             _ => self.add_big((key, mv), wdl),
+        }
+    }
+
+    /// The buffer is merged when it holds a quarter of the sorted part.
+    fn pending_limit(&self) -> usize {
+        (self.sorted.len() / 4).max(MIN_PENDING)
+    }
+
+    /// `a` with `b`'s counts added, or `None` when a count would pass 16
+    /// bits: then the sum has moved to `big` and the pair leaves the
+    /// 16-bit records (a later record of it starts afresh).
+    fn combine(&mut self, mut a: Rec, b: [u16; 3]) -> Option<Rec> {
+        let sum = |i: usize| a.wdl[i].checked_add(b[i]);
+        match (sum(0), sum(1), sum(2)) {
+            (Some(w), Some(d), Some(l)) => {
+                a.wdl = [w, d, l];
+                Some(a)
+            }
+            _ => {
+                self.add_big(a.id(), add3(widen(a.wdl), widen(b)));
+                None
+            }
         }
     }
 
@@ -107,19 +129,14 @@ impl CountTable {
         }
         let mut pending = std::mem::take(&mut self.pending);
         pending.sort_unstable_by_key(Rec::id);
-        // Add up equal pairs within the buffer; a pair whose sum passes
-        // 16 bits moves to `big` (a later equal record starts it afresh).
+        // Add up equal pairs within the buffer.
         let mut n = 0;
         for i in 0..pending.len() {
             let r = pending[i];
             if n > 0 && pending[n - 1].id() == r.id() {
-                let prev = pending[n - 1];
-                match Self::sum16(prev.wdl, r.wdl) {
-                    Some(c) => pending[n - 1].wdl = c,
-                    None => {
-                        self.add_big(r.id(), add3(widen(prev.wdl), widen(r.wdl)));
-                        n -= 1;
-                    }
+                match self.combine(pending[n - 1], r.wdl) {
+                    Some(c) => pending[n - 1] = c,
+                    None => n -= 1,
                 }
             } else {
                 pending[n] = r;
@@ -141,17 +158,12 @@ impl CountTable {
                 self.sorted[k - 1] = self.sorted[i - 1];
                 i -= 1;
             } else if i > 0 && self.sorted[i - 1].id() == p.id() {
-                let mut s = self.sorted[i - 1];
                 i -= 1;
                 j -= 1;
-                match Self::sum16(s.wdl, p.wdl) {
-                    Some(c) => s.wdl = c,
-                    None => {
-                        self.add_big(s.id(), add3(widen(s.wdl), widen(p.wdl)));
-                        continue; // the pair leaves the sorted part
-                    }
+                match self.combine(self.sorted[i], p.wdl) {
+                    Some(c) => self.sorted[k - 1] = c,
+                    None => continue, // the pair left the sorted part
                 }
-                self.sorted[k - 1] = s;
             } else {
                 self.sorted[k - 1] = p;
                 j -= 1;
@@ -168,18 +180,10 @@ impl CountTable {
         // The buffer keeps room for the next batch, and no more (a batch
         // handed over by `absorb` may have been far larger).
         pending.clear();
-        let want = (self.sorted.len() / 4).max(MIN_PENDING);
+        let want = self.pending_limit();
         pending.shrink_to(want);
         pending.reserve_exact(want);
         self.pending = pending;
-    }
-
-    fn sum16(a: [u16; 3], b: [u16; 3]) -> Option<[u16; 3]> {
-        Some([
-            a[0].checked_add(b[0])?,
-            a[1].checked_add(b[1])?,
-            a[2].checked_add(b[2])?,
-        ])
     }
 
     /// Add every count of `other` (the larger table keeps its memory).
@@ -193,14 +197,11 @@ impl CountTable {
         for (id, c) in std::mem::take(&mut other.big) {
             self.add_big(id, c);
         }
-        // The other's sorted part is a (sorted) batch for this one.
-        let batch = std::mem::take(&mut other.sorted);
+        // The other's sorted part is a (sorted) batch for this one; this
+        // table's own buffer is empty after the merge above.
+        self.pending = std::mem::take(&mut other.sorted);
         drop(other);
-        let keep = std::mem::replace(&mut self.pending, batch);
         self.merge_pending();
-        for r in keep {
-            self.add(r.key, r.mv, widen(r.wdl));
-        }
     }
 
     /// Every count in (key, move) order, equal pairs added up.
