@@ -5,7 +5,7 @@
 //! docs/NNUE.md says which data, run and match made it.
 
 use crate::files::{read_limited, FileError};
-use hashmate_nnue::{NetError, Network, MAX_HIDDEN};
+use hashmate_nnue::{NetError, Network, MAX_BUCKETS, MAX_HIDDEN};
 use std::path::Path;
 
 /// The default network's file, embedded.
@@ -52,7 +52,7 @@ pub fn load(path: &str) -> Result<Network, LoadError> {
     if path.is_empty() || path == INTERNAL || path == "<empty>" {
         return embedded().map_err(|e| LoadError::Net(INTERNAL.into(), e));
     }
-    let max = Network::file_bytes(MAX_HIDDEN) as u64;
+    let max = Network::file_bytes(MAX_HIDDEN, MAX_BUCKETS) as u64;
     let bytes = read_limited(Path::new(path), max, "network file").map_err(LoadError::File)?;
     Network::from_bytes(&bytes).map_err(|e| LoadError::Net(path.into(), e))
 }

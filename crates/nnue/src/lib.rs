@@ -15,7 +15,10 @@
 //!   ([`Accumulator::add`], [`Accumulator::sub`]).
 //! * **Activation**: SCReLU, `clamp(x, 0, 1)²`.
 //! * **Output**: one affine layer over the two activated halves, side to
-//!   move first, scaled to centipawns by [`SCALE`].
+//!   move first, scaled to centipawns by [`SCALE`]. A net may have several
+//!   *output buckets* — one such layer per range of material on the board
+//!   ([`output_bucket`]), so that an endgame is scored by other weights
+//!   than the opening — while the feature transformer stays shared.
 //!
 //! [`Network`] holds the *quantised* net the engine evaluates with: the
 //! feature transformer in `i16` scaled by [`QA`], the output weights in
@@ -59,11 +62,16 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// The largest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
+/// The most output buckets a file may declare.
+pub const MAX_BUCKETS: usize = 8;
 
 /// Magic bytes at the start of a network file.
 pub const MAGIC: [u8; 4] = *b"HMNN";
-/// Version of the file layout written by [`Network::to_bytes`].
-pub const FORMAT_VERSION: u16 = 1;
+/// Version of the file layout written by [`Network::to_bytes`] for a net
+/// of several output buckets (their number in the header's bytes 24–25).
+/// A net of one bucket is written as version 1, the layout before buckets,
+/// so that its file is the same as before them; both are read.
+pub const FORMAT_VERSION: u16 = 2;
 /// The feature set: 768 piece-square inputs, vertically flipped for Black.
 pub const FEATURES_768: u16 = 1;
 /// The activation: SCReLU.
@@ -92,6 +100,23 @@ pub fn feature(perspective: Color, color: Color, role: Role, sq: Square) -> usiz
         Color::Black => sq.index() ^ 56,
     };
     theirs * 384 + role.index() * 64 + sq
+}
+
+/// The output bucket of a position with `pieces` pieces on the board
+/// (kings included) in a net of `buckets` buckets: the material range
+/// 2–32 cut into `buckets` equal parts, so that with 8 buckets it is
+/// `(pieces − 2) / 4`, and with one always 0.
+///
+/// ```
+/// use hashmate_nnue::output_bucket;
+/// assert_eq!(output_bucket(32, 8), 7);
+/// assert_eq!(output_bucket(10, 8), 2);
+/// assert_eq!(output_bucket(3, 8), 0);
+/// assert_eq!(output_bucket(32, 1), 0);
+/// ```
+#[inline]
+pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) as usize * buckets / 32).min(buckets.max(1) - 1)
 }
 
 /// Call `f(white_feature, black_feature)` for every piece of `pos`: the
@@ -133,6 +158,8 @@ pub enum NetError {
     },
     /// A hidden layer of 0 or more than [`MAX_HIDDEN`] neurons.
     Hidden(u32),
+    /// 0 or more than [`MAX_BUCKETS`] output buckets.
+    Buckets(u32),
     /// The length does not match the architecture the header declares.
     Length {
         /// Bytes the header implies.
@@ -161,7 +188,7 @@ impl fmt::Display for NetError {
             NetError::Magic => write!(f, "not a hashmate network (no \"HMNN\" at the start)"),
             NetError::Version(v) => write!(
                 f,
-                "network format version {v}; this build reads version {FORMAT_VERSION}"
+                "network format version {v}; this build reads versions 1 to {FORMAT_VERSION}"
             ),
             NetError::FeatureSet(s) => write!(f, "unknown input feature set {s}"),
             NetError::Activation(a) => write!(f, "unknown activation {a}"),
@@ -172,6 +199,10 @@ impl fmt::Display for NetError {
             NetError::Hidden(n) => write!(
                 f,
                 "hidden layer of {n} neurons (1 to {MAX_HIDDEN} are readable)"
+            ),
+            NetError::Buckets(n) => write!(
+                f,
+                "{n} output buckets (1 to {MAX_BUCKETS} are readable)"
             ),
             NetError::Length { expected, found } => write!(
                 f,
@@ -203,9 +234,13 @@ pub struct Network {
     /// Feature-major: feature `f`'s column is `ft_weights[f * hidden ..][..hidden]`.
     ft_weights: Vec<i16>,
     ft_bias: Vec<i16>,
-    /// The side to move's half, then the other side's.
+    /// Output buckets.
+    buckets: usize,
+    /// Bucket-major; in each bucket the side to move's half, then the
+    /// other side's.
     out_weights: Vec<i16>,
-    out_bias: i32,
+    /// One per bucket.
+    out_bias: Vec<i32>,
     /// Scalar or AVX2, chosen for this processor and these weights.
     kernel: Kernel,
 }
@@ -213,7 +248,10 @@ pub struct Network {
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Network")
-            .field("architecture", &format!("(768 -> {})x2 -> 1", self.hidden))
+            .field(
+                "architecture",
+                &format!("(768 -> {})x2 -> 1 x {} buckets", self.hidden, self.buckets),
+            )
             .field("out_bias", &self.out_bias)
             .finish_non_exhaustive()
     }
@@ -359,23 +397,26 @@ impl AccumulatorStack {
         }
     }
 
-    /// The evaluation at `ply` for side to move `stm`, in centipawns.
+    /// The evaluation of `pos`, whose accumulators are at `ply`, for its
+    /// side to move, in centipawns.
     #[inline]
-    pub fn evaluate(&self, net: &Network, ply: usize, stm: Color) -> i32 {
+    pub fn evaluate(&self, net: &Network, ply: usize, pos: &Position) -> i32 {
         let h = self.hidden;
         let white = &self.white[ply * h..][..h];
         let black = &self.black[ply * h..][..h];
-        match stm {
-            Color::White => net.output(white, black),
-            Color::Black => net.output(black, white),
+        let bucket = net.bucket_of(pos);
+        match pos.side_to_move() {
+            Color::White => net.output(white, black, bucket),
+            Color::Black => net.output(black, white, bucket),
         }
     }
 }
 
 impl Network {
-    /// A network of `hidden` neurons per perspective from its quantised
-    /// weights: `ft_weights` feature-major (`768 × hidden`), `ft_bias`
-    /// (`hidden`), `out_weights` (`2 × hidden`, side to move first).
+    /// A network of `hidden` neurons per perspective and one output
+    /// bucket from its quantised weights: `ft_weights` feature-major
+    /// (`768 × hidden`), `ft_bias` (`hidden`), `out_weights` (`2 ×
+    /// hidden`, side to move first).
     ///
     /// # Errors
     /// [`NetError::Hidden`] or [`NetError::Shape`] for wrong sizes.
@@ -386,8 +427,30 @@ impl Network {
         out_weights: Vec<i16>,
         out_bias: i32,
     ) -> Result<Network, NetError> {
+        Network::with_buckets(hidden, ft_weights, ft_bias, out_weights, vec![out_bias])
+    }
+
+    /// A network of `hidden` neurons per perspective and
+    /// `out_bias.len()` output buckets ([`output_bucket`]):
+    /// `out_weights` holds `2 × hidden` weights per bucket, bucket after
+    /// bucket.
+    ///
+    /// # Errors
+    /// [`NetError::Hidden`], [`NetError::Buckets`] or [`NetError::Shape`]
+    /// for wrong sizes.
+    pub fn with_buckets(
+        hidden: usize,
+        ft_weights: Vec<i16>,
+        ft_bias: Vec<i16>,
+        out_weights: Vec<i16>,
+        out_bias: Vec<i32>,
+    ) -> Result<Network, NetError> {
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetError::Hidden(hidden as u32));
+        }
+        let buckets = out_bias.len();
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(NetError::Buckets(buckets as u32));
         }
         if ft_weights.len() != INPUTS * hidden {
             return Err(NetError::Shape("feature-transformer weights"));
@@ -395,7 +458,7 @@ impl Network {
         if ft_bias.len() != hidden {
             return Err(NetError::Shape("feature-transformer biases"));
         }
-        if out_weights.len() != 2 * hidden {
+        if out_weights.len() != buckets * 2 * hidden {
             return Err(NetError::Shape("output weights"));
         }
         let kernel = Kernel::for_net(hidden, &out_weights);
@@ -404,6 +467,7 @@ impl Network {
             hidden,
             ft_weights,
             ft_bias,
+            buckets,
             out_weights,
             out_bias,
         })
@@ -412,6 +476,18 @@ impl Network {
     /// Neurons per perspective.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// Output buckets.
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// The output bucket that scores `pos` ([`output_bucket`] of its
+    /// number of pieces).
+    #[inline]
+    pub fn bucket_of(&self, pos: &Position) -> usize {
+        output_bucket(pos.occupied().count(), self.buckets)
     }
 
     /// The feature transformer's biases (an accumulator's start).
@@ -435,13 +511,17 @@ impl Network {
         acc
     }
 
-    /// The output for accumulators `us` (side to move) and `them`, in
-    /// centipawns from the side to move's point of view.
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
-        let (w_us, w_them) = self.out_weights.split_at(self.hidden);
+    /// The output of bucket `bucket` for accumulators `us` (side to move)
+    /// and `them`, in centipawns from the side to move's point of view.
+    ///
+    /// # Panics
+    /// If `bucket` is not below [`Network::buckets`].
+    pub fn output(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+        let h = self.hidden;
+        let (w_us, w_them) = self.out_weights[bucket * 2 * h..][..2 * h].split_at(h);
         let sum =
             simd::screlu_dot(self.kernel, us, w_us) + simd::screlu_dot(self.kernel, them, w_them);
-        let out = sum / i64::from(QA) + i64::from(self.out_bias);
+        let out = sum / i64::from(QA) + i64::from(self.out_bias[bucket]);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
@@ -460,34 +540,41 @@ impl Network {
     /// The evaluation of `pos` for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let acc = self.refresh(pos);
+        let bucket = self.bucket_of(pos);
         match pos.side_to_move() {
-            Color::White => self.output(&acc.white, &acc.black),
-            Color::Black => self.output(&acc.black, &acc.white),
+            Color::White => self.output(&acc.white, &acc.black, bucket),
+            Color::Black => self.output(&acc.black, &acc.white, bucket),
         }
     }
 
-    /// Bytes of the file of a network of `hidden` neurons.
-    pub fn file_bytes(hidden: usize) -> usize {
-        HEADER_BYTES + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4 + 8
+    /// Bytes of the file of a network of `hidden` neurons and `buckets`
+    /// output buckets.
+    pub fn file_bytes(hidden: usize, buckets: usize) -> usize {
+        HEADER_BYTES + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets + 8
     }
 
     /// The network file: the header (magic, format version, feature set,
-    /// hidden size, quantisation, scale, activation, payload length), the
-    /// weights as little-endian integers (feature-transformer weights
-    /// feature-major, its biases, output weights, output bias) and the
-    /// FNV-1a checksum of everything before it.
+    /// hidden size, quantisation, scale, activation, payload length and,
+    /// in version 2, the number of output buckets), the weights as
+    /// little-endian integers (feature-transformer weights feature-major,
+    /// its biases, the output weights bucket by bucket, the output biases)
+    /// and the FNV-1a checksum of everything before it.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(Network::file_bytes(self.hidden));
+        let mut b = Vec::with_capacity(Network::file_bytes(self.hidden, self.buckets));
+        let version: u16 = if self.buckets == 1 { 1 } else { FORMAT_VERSION };
         b.extend_from_slice(&MAGIC);
-        b.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        b.extend_from_slice(&version.to_le_bytes());
         b.extend_from_slice(&FEATURES_768.to_le_bytes());
         b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         b.extend_from_slice(&(QA as u16).to_le_bytes());
         b.extend_from_slice(&(QB as u16).to_le_bytes());
         b.extend_from_slice(&(SCALE as u16).to_le_bytes());
         b.extend_from_slice(&ACTIVATION_SCRELU.to_le_bytes());
-        let payload = Network::file_bytes(self.hidden) - HEADER_BYTES - 8;
+        let payload = Network::file_bytes(self.hidden, self.buckets) - HEADER_BYTES - 8;
         b.extend_from_slice(&(payload as u32).to_le_bytes());
+        if version >= 2 {
+            b.extend_from_slice(&(self.buckets as u16).to_le_bytes());
+        }
         b.resize(HEADER_BYTES, 0);
         for v in self
             .ft_weights
@@ -497,7 +584,9 @@ impl Network {
         {
             b.extend_from_slice(&v.to_le_bytes());
         }
-        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        for v in &self.out_bias {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
         let sum = checksum(&b);
         b.extend_from_slice(&sum.to_le_bytes());
         b
@@ -518,7 +607,7 @@ impl Network {
         }
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let version = u16_at(4);
-        if version != FORMAT_VERSION {
+        if version == 0 || version > FORMAT_VERSION {
             return Err(NetError::Version(version));
         }
         if u16_at(6) != FEATURES_768 {
@@ -535,8 +624,12 @@ impl Network {
         if u16_at(18) != ACTIVATION_SCRELU {
             return Err(NetError::Activation(u16_at(18)));
         }
-        let hidden = hidden as usize;
-        let expected = Network::file_bytes(hidden);
+        let buckets = if version >= 2 { u16_at(24) } else { 1 };
+        if buckets == 0 || usize::from(buckets) > MAX_BUCKETS {
+            return Err(NetError::Buckets(u32::from(buckets)));
+        }
+        let (hidden, buckets) = (hidden as usize, usize::from(buckets));
+        let expected = Network::file_bytes(hidden, buckets);
         if bytes.len() != expected {
             return Err(NetError::Length {
                 expected,
@@ -555,10 +648,12 @@ impl Network {
         let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
         let ft_weights = take(INPUTS * hidden);
         let ft_bias = take(hidden);
-        let out_weights = take(2 * hidden);
-        let ob = &body[body.len() - 4..];
-        let out_bias = i32::from_le_bytes([ob[0], ob[1], ob[2], ob[3]]);
-        Network::new(hidden, ft_weights, ft_bias, out_weights, out_bias)
+        let out_weights = take(buckets * 2 * hidden);
+        let out_bias = body[body.len() - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        Network::with_buckets(hidden, ft_weights, ft_bias, out_weights, out_bias)
     }
 }
 
@@ -566,8 +661,13 @@ impl Network {
 mod tests {
     use super::*;
 
-    /// A net with small pseudo-random weights.
+    /// A net of one output bucket with small pseudo-random weights.
     fn random_net(hidden: usize, seed: u64) -> Network {
+        random_bucketed(hidden, 1, seed)
+    }
+
+    /// A net of `buckets` output buckets with small pseudo-random weights.
+    fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Network {
         let mut s = seed;
         let mut next = move |range: i32| {
             s = s
@@ -577,8 +677,11 @@ mod tests {
         };
         let ft_weights = (0..INPUTS * hidden).map(|_| next(60) as i16).collect();
         let ft_bias = (0..hidden).map(|_| next(100) as i16).collect();
-        let out_weights = (0..2 * hidden).map(|_| next(120) as i16).collect();
-        Network::new(hidden, ft_weights, ft_bias, out_weights, next(5000)).unwrap()
+        let out_weights = (0..buckets * 2 * hidden)
+            .map(|_| next(120) as i16)
+            .collect();
+        let out_bias = (0..buckets).map(|_| next(5000)).collect();
+        Network::with_buckets(hidden, ft_weights, ft_bias, out_weights, out_bias).unwrap()
     }
 
     const FENS: [&str; 4] = [
@@ -592,10 +695,42 @@ mod tests {
     fn a_written_net_reads_back_identical() {
         let net = random_net(16, 7);
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), Network::file_bytes(16));
+        assert_eq!(bytes.len(), Network::file_bytes(16, 1));
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back, net);
         assert_eq!(back.to_bytes(), bytes);
+        // One bucket is written in the layout before buckets (version 1).
+        assert_eq!(bytes[4..6], [1, 0]);
+        let net = random_bucketed(16, 8, 7);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), Network::file_bytes(16, 8));
+        assert_eq!(bytes[4..6], [2, 0]);
+        assert_eq!(bytes[24..26], [8, 0]);
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back, net);
+        assert_eq!(back.buckets(), 8);
+        assert_eq!(back.to_bytes(), bytes);
+    }
+
+    /// Each output bucket scores the positions of its material range: a
+    /// net whose buckets differ only in their bias scores each position
+    /// by the bias of `output_bucket(pieces)`.
+    #[test]
+    fn the_bucket_follows_the_material() {
+        let bias: Vec<i32> = (0..8).map(|b| b * 255 * 64 / 4).collect();
+        let net =
+            Network::with_buckets(8, vec![0; 768 * 8], vec![0; 8], vec![0; 8 * 16], bias).unwrap();
+        for fen in FENS {
+            let pos = Position::from_fen(fen).unwrap();
+            let pieces = pos.occupied().count();
+            let bucket = output_bucket(pieces, 8);
+            assert_eq!(bucket, (pieces as usize - 2) / 4, "{fen}");
+            assert_eq!(net.evaluate(&pos), 100 * bucket as i32, "{fen}");
+        }
+        for pieces in 0..=40 {
+            assert!(output_bucket(pieces, 8) < 8);
+            assert_eq!(output_bucket(pieces, 1), 0);
+        }
     }
 
     #[test]
@@ -634,6 +769,21 @@ mod tests {
         assert_eq!(Network::from_bytes(&other), Err(NetError::Hidden(100_000)));
         let noise: Vec<u8> = (0..5000u32).map(|i| (i * 7919 % 251) as u8).collect();
         assert_eq!(Network::from_bytes(&noise), Err(NetError::Magic));
+        // Output buckets: a count out of range, or a file whose header
+        // says another count than its weights have.
+        let bucketed = random_bucketed(16, 4, 3).to_bytes();
+        let mut other = bucketed.clone();
+        other[24] = 9;
+        assert_eq!(Network::from_bytes(&other), Err(NetError::Buckets(9)));
+        let mut other = bucketed.clone();
+        other[24] = 0;
+        assert_eq!(Network::from_bytes(&other), Err(NetError::Buckets(0)));
+        let mut other = bucketed;
+        other[24] = 2;
+        assert!(matches!(
+            Network::from_bytes(&other),
+            Err(NetError::Length { .. })
+        ));
     }
 
     /// Updating the accumulators by the features a move changes gives the
@@ -674,8 +824,8 @@ mod tests {
         // them, 24 the scalar ones; `scalar` is the same net forced to the
         // scalar kernels, and every ply must agree with it and with a
         // refresh.
-        for (hidden, seed) in [(16, 9), (24, 10), (256, 11)] {
-            let net = random_net(hidden, seed);
+        for (hidden, buckets, seed) in [(16, 1, 9), (24, 1, 10), (256, 1, 11), (32, 8, 12)] {
+            let net = random_bucketed(hidden, buckets, seed);
             let mut scalar = net.clone();
             scalar.kernel = Kernel::Scalar;
             let mut stack = AccumulatorStack::new(&net, 200).unwrap();
@@ -697,12 +847,11 @@ mod tests {
                         child.play_unchecked(mv);
                         stack.update(&net, ply, &pos, &child);
                         plain.update(&scalar, ply, &pos, &child);
-                        let stm = child.side_to_move();
-                        let v = stack.evaluate(&net, ply + 1, stm);
+                        let v = stack.evaluate(&net, ply + 1, &child);
                         assert_eq!(v, net.evaluate(&child), "{hidden}: {fen}: ply {ply}, {mv}");
                         assert_eq!(
                             v,
-                            plain.evaluate(&scalar, ply + 1, stm),
+                            plain.evaluate(&scalar, ply + 1, &child),
                             "{hidden}: {fen}: ply {ply}, {mv}"
                         );
                         assert_eq!(
@@ -725,7 +874,7 @@ mod tests {
         let b = Position::from_fen(FENS[1]).unwrap();
         stack.refresh(&net, 0, &a);
         stack.update(&net, 0, &a, &b);
-        assert_eq!(stack.evaluate(&net, 1, b.side_to_move()), net.evaluate(&b));
+        assert_eq!(stack.evaluate(&net, 1, &b), net.evaluate(&b));
     }
 
     /// The evaluation is symmetric: a position and its colour-flipped

@@ -1,7 +1,7 @@
 //! Checkpoints: the whole training state after an epoch, to resume from.
 //!
-//! Layout (little-endian): `HMCK`, version `u16` = 1, reserved `u16`,
-//! hidden `u32`, epochs done `u32`, steps `u64`, the number of history
+//! Layout (little-endian): `HMCK`, version `u16` = 1, output buckets
+//! `u16` (0 in checkpoints made before buckets: one), hidden `u32`, epochs done `u32`, steps `u64`, the number of history
 //! entries `u32` and that many `(f64, f64)` (training and validation loss),
 //! then the parameters, AdamW's first and second moments (`f32` each, as
 //! many as the layout of `hidden` has), and the FNV-1a checksum of all
@@ -44,7 +44,7 @@ pub fn to_bytes(state: &State) -> Vec<u8> {
     let mut b = Vec::new();
     b.extend_from_slice(&MAGIC);
     b.extend_from_slice(&VERSION.to_le_bytes());
-    b.extend_from_slice(&0u16.to_le_bytes());
+    b.extend_from_slice(&(state.params.buckets as u16).to_le_bytes());
     b.extend_from_slice(&(state.params.hidden as u32).to_le_bytes());
     b.extend_from_slice(&state.epoch.to_le_bytes());
     b.extend_from_slice(&state.step.to_le_bytes());
@@ -74,10 +74,14 @@ pub fn from_bytes(b: &[u8]) -> Result<State, CheckpointError> {
     if hidden == 0 || hidden > hashmate_nnue::MAX_HIDDEN {
         return Err(CheckpointError::Header);
     }
+    let buckets = usize::from(u16::from_le_bytes([b[6], b[7]])).max(1);
+    if buckets > hashmate_nnue::MAX_BUCKETS {
+        return Err(CheckpointError::Header);
+    }
     let epoch = u32_at(12);
     let step = u64::from_le_bytes(b[16..24].try_into().map_err(|_| CheckpointError::Length)?);
     let entries = u32_at(24) as usize;
-    let n = Layout::new(hidden).len;
+    let n = Layout::new(hidden, buckets).len;
     let expected = 28 + entries * 16 + 3 * n * 4 + 8;
     if b.len() != expected {
         return Err(CheckpointError::Length);
@@ -97,6 +101,7 @@ pub fn from_bytes(b: &[u8]) -> Result<State, CheckpointError> {
     Ok(State {
         params: Params {
             hidden,
+            buckets,
             v: floats[..n].to_vec(),
         },
         m: floats[n..2 * n].to_vec(),

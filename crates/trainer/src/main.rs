@@ -27,6 +27,10 @@ struct Args {
     /// Neurons per perspective.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=4096))]
     hidden: u32,
+    /// Output buckets: output layers chosen by the number of pieces on
+    /// the board (1, or up to 8: (pieces - 2) / 4 with 8).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=8))]
+    output_buckets: u16,
     /// Passes over the data.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     epochs: u32,
@@ -100,6 +104,7 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     }
     let cfg = Config {
         hidden: a.hidden as usize,
+        buckets: usize::from(a.output_buckets),
         epochs: a.epochs,
         batch: a.batch as usize,
         lr: a.lr,
@@ -118,12 +123,14 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut state = if a.resume {
         let bytes = std::fs::read(&ckpt).map_err(|e| format!("{}: {e}", ckpt.display()))?;
         let s = checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", ckpt.display()))?;
-        if s.params.hidden != cfg.hidden {
+        if (s.params.hidden, s.params.buckets) != (cfg.hidden, cfg.buckets) {
             return Err(format!(
-                "{}: a net of {} neurons, not --hidden {}",
+                "{}: a net of {} neurons and {} output buckets, not --hidden {} --output-buckets {}",
                 ckpt.display(),
                 s.params.hidden,
-                cfg.hidden
+                s.params.buckets,
+                cfg.hidden,
+                cfg.buckets
             )
             .into());
         }
@@ -134,13 +141,14 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let validation = data.validation_samples()?;
     eprintln!(
-        "{} records in {} files: {} training blocks, {} validation blocks ({} trainable validation positions); net (768 -> {})x2 -> 1",
+        "{} records in {} files: {} training blocks, {} validation blocks ({} trainable validation positions); net (768 -> {})x2 -> 1 x {} output buckets",
         data.records,
         data.files().len(),
         data.train.len(),
         data.validation.len(),
         validation.len(),
-        cfg.hidden
+        cfg.hidden,
+        cfg.buckets
     );
     let terminal = std::io::stderr().is_terminal();
     while state.epoch < cfg.epochs {

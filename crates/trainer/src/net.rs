@@ -2,23 +2,27 @@
 //! into a [`hashmate_nnue::Network`].
 //!
 //! All parameters live in one `Vec<f32>` (feature-transformer weights
-//! feature-major, its biases, the output weights side to move first, the
-//! output bias), so that the optimiser and the checkpoint treat them as one
+//! feature-major, its biases, the output weights bucket by bucket — in
+//! each the side to move's half first —, the output biases), so that the optimiser and the checkpoint treat them as one
 //! vector.
 
 use crate::data::{Rng, Sample};
-use hashmate_nnue::{Network, INPUTS, QA, QB, SCALE};
+use hashmate_nnue::{output_bucket, Network, INPUTS, QA, QB, SCALE};
 
 /// Weights are kept within ±`WEIGHT_CLIP`, so that the quantised values
 /// fit: a feature-transformer weight × 255 in `i16`, and an accumulator of
 /// 32 of them; an output weight × 64 in an `i8`'s range.
 pub const WEIGHT_CLIP: f32 = 1.98;
 
-/// The float parameters of a `(768 → hidden) × 2 → 1` SCReLU network.
+/// The float parameters of a `(768 → hidden) × 2 → 1` SCReLU network
+/// with `buckets` output layers chosen by material
+/// ([`hashmate_nnue::output_bucket`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
     /// Neurons per perspective.
     pub hidden: usize,
+    /// Output buckets.
+    pub buckets: usize,
     /// Every parameter, in the layout of the module's header.
     pub v: Vec<f32>,
 }
@@ -28,29 +32,39 @@ pub struct Params {
 pub struct Layout {
     /// Neurons per perspective.
     pub hidden: usize,
+    /// Output buckets.
+    pub buckets: usize,
     /// Start of the feature-transformer biases.
     pub ft_bias: usize,
-    /// Start of the output weights.
+    /// Start of the output weights (`2 × hidden` per bucket).
     pub out_w: usize,
-    /// The output bias.
+    /// Start of the output biases (one per bucket).
     pub out_b: usize,
     /// Number of parameters.
     pub len: usize,
 }
 
 impl Layout {
-    /// The layout for `hidden` neurons.
-    pub fn new(hidden: usize) -> Layout {
+    /// The layout for `hidden` neurons and `buckets` output buckets.
+    pub fn new(hidden: usize, buckets: usize) -> Layout {
         let ft_bias = INPUTS * hidden;
         let out_w = ft_bias + hidden;
-        let out_b = out_w + 2 * hidden;
+        let out_b = out_w + buckets * 2 * hidden;
         Layout {
             hidden,
+            buckets,
             ft_bias,
             out_w,
             out_b,
-            len: out_b + 1,
+            len: out_b + buckets,
         }
+    }
+
+    /// The output bucket of `s`, and where its weights and bias are.
+    #[inline]
+    fn bucket(&self, s: &Sample) -> (usize, usize) {
+        let b = output_bucket(u32::from(s.len), self.buckets);
+        (self.out_w + b * 2 * self.hidden, self.out_b + b)
     }
 }
 
@@ -79,8 +93,8 @@ impl Params {
     /// Random initial parameters: feature-transformer weights uniform in
     /// ±0.1 (an accumulator of 30 pieces then spreads over about ±0.3),
     /// output weights uniform in ±1/√(2·hidden), biases 0.
-    pub fn init(hidden: usize, rng: &mut Rng) -> Params {
-        let l = Layout::new(hidden);
+    pub fn init(hidden: usize, buckets: usize, rng: &mut Rng) -> Params {
+        let l = Layout::new(hidden, buckets);
         let mut v = vec![0.0; l.len];
         for w in &mut v[..l.ft_bias] {
             *w = rng.uniform(0.1);
@@ -89,12 +103,12 @@ impl Params {
         for w in &mut v[l.out_w..l.out_b] {
             *w = rng.uniform(a);
         }
-        Params { hidden, v }
+        Params { hidden, buckets, v }
     }
 
     /// The layout of these parameters.
     pub fn layout(&self) -> Layout {
-        Layout::new(self.hidden)
+        Layout::new(self.hidden, self.buckets)
     }
 
     /// Fill the accumulators of `s`; returns the raw output (before the
@@ -114,7 +128,8 @@ impl Params {
                 }
             }
         }
-        let (w_us, w_them) = self.v[l.out_w..l.out_b].split_at(h);
+        let (w, b) = l.bucket(s);
+        let (w_us, w_them) = self.v[w..][..2 * h].split_at(h);
         let act = |acc: &[f32], w: &[f32]| -> f32 {
             acc.iter()
                 .zip(w)
@@ -124,7 +139,7 @@ impl Params {
                 })
                 .sum()
         };
-        act(&scratch.us, w_us) + act(&scratch.them, w_them) + self.v[l.out_b]
+        act(&scratch.us, w_us) + act(&scratch.them, w_them) + self.v[b]
     }
 
     /// The loss of `s` — `(sigmoid(out) − target)²` with `target = λ ×
@@ -146,12 +161,13 @@ impl Params {
             let l = self.layout();
             let h = l.hidden;
             let d = 2.0 * e * p * (1.0 - p) * weight;
-            g[l.out_b] += d;
-            let (ow_us, ow_them) = self.v[l.out_w..l.out_b].split_at(h);
+            let (w, b) = l.bucket(s);
+            g[b] += d;
+            let (ow_us, ow_them) = self.v[w..][..2 * h].split_at(h);
             let (feats_us, feats_them) = s.features();
             for (acc, ow, goff, feats) in [
-                (&scratch.us, ow_us, l.out_w, feats_us),
-                (&scratch.them, ow_them, l.out_w + h, feats_them),
+                (&scratch.us, ow_us, w, feats_us),
+                (&scratch.them, ow_them, w + h, feats_them),
             ] {
                 // The output weights' gradient, then the accumulator's
                 // (`da`), which reaches the biases and every active
@@ -184,7 +200,7 @@ impl Params {
     }
 
     /// The quantised network: feature transformer × [`QA`], output weights
-    /// × [`QB`], output bias × `QA × QB`, each rounded to the nearest.
+    /// × [`QB`], output biases × `QA × QB`, each rounded to the nearest.
     pub fn quantise(&self) -> Network {
         let l = self.layout();
         let q16 = |x: f32, q: i32| (x * q as f32).round().clamp(-32768.0, 32767.0) as i16;
@@ -197,8 +213,11 @@ impl Params {
             .iter()
             .map(|&x| q16(x, QB))
             .collect();
-        let out_bias = (self.v[l.out_b] * (QA * QB) as f32).round() as i32;
-        Network::new(l.hidden, ft_weights, ft_bias, out_weights, out_bias)
+        let out_bias = self.v[l.out_b..l.len]
+            .iter()
+            .map(|&x| (x * (QA * QB) as f32).round() as i32)
+            .collect();
+        Network::with_buckets(l.hidden, ft_weights, ft_bias, out_weights, out_bias)
             .expect("the layout has the network's shape")
     }
 

@@ -11,6 +11,8 @@ use std::time::Instant;
 pub struct Config {
     /// Neurons per perspective.
     pub hidden: usize,
+    /// Output buckets (by material, [`hashmate_nnue::output_bucket`]).
+    pub buckets: usize,
     /// Passes over the training blocks.
     pub epochs: u32,
     /// Positions per batch.
@@ -54,7 +56,7 @@ pub struct State {
 impl State {
     /// A fresh start.
     pub fn new(cfg: &Config) -> State {
-        let params = Params::init(cfg.hidden, &mut Rng::new(cfg.seed));
+        let params = Params::init(cfg.hidden, cfg.buckets, &mut Rng::new(cfg.seed));
         let n = params.v.len();
         State {
             params,
@@ -175,7 +177,8 @@ pub fn quantisation_error(params: &Params, net: &Network, samples: &[Sample]) ->
             }
             a
         };
-        let q = f64::from(net.output(&acc(us), &acc(them)));
+        let bucket = hashmate_nnue::output_bucket(u32::from(s.len), net.buckets());
+        let q = f64::from(net.output(&acc(us), &acc(them), bucket));
         let d = (q - float).abs();
         sum += d;
         max = max.max(d);

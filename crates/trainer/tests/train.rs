@@ -6,7 +6,7 @@ use hashmate::Position;
 use hashmate_nnue::Network;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{DataError, DataSet, Sample};
-use hashmate_trainer::net::Scratch;
+use hashmate_trainer::net::{Params, Scratch};
 use hashmate_trainer::train::{self, mean_loss, quantisation_error, Config, State};
 use std::path::PathBuf;
 
@@ -17,6 +17,7 @@ fn sample() -> PathBuf {
 fn config(epochs: u32) -> Config {
     Config {
         hidden: 16,
+        buckets: 1,
         epochs,
         batch: 512,
         lr: 0.005,
@@ -212,4 +213,124 @@ fn a_mirrored_sample_is_the_mirrored_position() {
         checked += 1;
     }
     assert!(checked > 500, "{checked}");
+}
+
+/// A net of 8 output buckets (by material) trains, quantises within the
+/// same bounds, is scored by the engine's path as by the trainer's in a
+/// position of each material range, and checkpoints and resumes.
+#[test]
+fn an_output_bucketed_net_trains_quantises_and_resumes() {
+    let data = data();
+    let validation = data.validation_samples().unwrap();
+    let cfg = Config {
+        buckets: 8,
+        ..config(4)
+    };
+    let mut state = State::new(&cfg);
+    let before = mean_loss(&state.params, &validation, cfg.lambda, 2);
+    run(&cfg, &mut state, &data, &validation);
+    let after = state.history.last().unwrap().1;
+    assert!(after < before * 0.97, "validation loss {before} -> {after}");
+    let net = state.params.quantise();
+    assert_eq!(net.buckets(), 8);
+    let (mean, max) = quantisation_error(&state.params, &net, &validation);
+    assert!(mean < 5.0 && max < 40.0, "mean {mean} cp, max {max} cp");
+    assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
+    // Every bucket has learnt something: its weights left their start.
+    let fresh = State::new(&cfg);
+    let l = state.params.layout();
+    for b in 0..8 {
+        let w = l.out_w + b * 2 * l.hidden;
+        assert_ne!(
+            state.params.v[w..w + 2 * l.hidden],
+            fresh.params.v[w..w + 2 * l.hidden],
+            "bucket {b}"
+        );
+    }
+    // The validation samples of each material range, through the engine's
+    // path and the trainer's, give the same integer evaluation.
+    let mut seen = [false; 8];
+    let bytes = std::fs::read(sample()).unwrap();
+    for chunk in bytes.chunks_exact(32) {
+        let r = hashmate_engine::tune::record::Record::decode(chunk.try_into().unwrap()).unwrap();
+        let Some(s) = Sample::from_record(&r) else {
+            continue;
+        };
+        let bucket = hashmate_nnue::output_bucket(u32::from(s.len), 8);
+        if seen[bucket] {
+            continue;
+        }
+        seen[bucket] = true;
+        let (trainer, _) = quantisation_error(&state.params, &net, std::slice::from_ref(&s));
+        let mut scratch = Scratch::new(16);
+        let float = f64::from(state.params.forward(&s, &mut scratch)) * 400.0;
+        let engine = f64::from(net.evaluate(&r.pos));
+        // |engine - float| is the quantisation error the trainer measures.
+        assert!(
+            ((engine - float).abs() - trainer).abs() < 1e-6,
+            "bucket {bucket}"
+        );
+    }
+    assert!(seen.iter().filter(|&&s| s).count() >= 5, "{seen:?}");
+    let ck = checkpoint::to_bytes(&state);
+    assert_eq!(checkpoint::from_bytes(&ck).unwrap(), state);
+    let mut resumed = checkpoint::from_bytes(&ck).unwrap();
+    let more = Config {
+        epochs: 5,
+        ..cfg.clone()
+    };
+    let mut straight = state.clone();
+    run(&more, &mut resumed, &data, &validation);
+    run(&more, &mut straight, &data, &validation);
+    assert_eq!(resumed, straight);
+}
+
+/// The analytic gradient of the loss equals a finite difference, for
+/// parameters of every group (feature transformer, its biases, the
+/// output weights and biases of the sample's bucket), with 8 buckets.
+#[test]
+fn the_gradient_matches_finite_differences() {
+    let data = data();
+    let validation = data.validation_samples().unwrap();
+    let mut params = Params::init(16, 8, &mut hashmate_trainer::data::Rng::new(5));
+    // Larger output weights than at the start, so that every term counts.
+    let l = params.layout();
+    for (i, w) in params.v[l.out_w..].iter_mut().enumerate() {
+        *w += 0.3 * ((i % 7) as f32 - 3.0) / 3.0;
+    }
+    let mut scratch = Scratch::new(16);
+    for s in validation.iter().step_by(97).take(12) {
+        let mut g = vec![0.0f32; l.len];
+        params.loss(s, 0.5, &mut scratch, Some((&mut g, 1.0)));
+        let bucket = hashmate_nnue::output_bucket(u32::from(s.len), 8);
+        let (us, _) = s.features();
+        let ow = l.out_w + bucket * 2 * l.hidden;
+        let probes = [
+            usize::from(us[0]) * 16 + 3,
+            l.ft_bias + 5,
+            ow + 2,
+            ow + l.hidden + 7,
+            l.out_b + bucket,
+        ];
+        for &i in &probes {
+            let eps = 1e-2f32;
+            let mut p = params.clone();
+            p.v[i] += eps;
+            let up = f64::from(p.loss(s, 0.5, &mut scratch, None));
+            p.v[i] -= 2.0 * eps;
+            let down = f64::from(p.loss(s, 0.5, &mut scratch, None));
+            let numeric = (up - down) / (2.0 * f64::from(eps));
+            let analytic = f64::from(g[i]);
+            assert!(
+                (numeric - analytic).abs() <= 1e-4 + 0.05 * analytic.abs().max(numeric.abs()),
+                "parameter {i}: analytic {analytic}, numeric {numeric}"
+            );
+        }
+        // No other bucket's output parameters get a gradient.
+        for b in (0..8).filter(|&b| b != bucket) {
+            let w = l.out_w + b * 2 * l.hidden;
+            assert!(g[w..w + 2 * l.hidden].iter().all(|&x| x == 0.0));
+            assert_eq!(g[l.out_b + b], 0.0);
+        }
+    }
 }

@@ -206,7 +206,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
         match &mut self.nnue {
             Some((net, acc)) => {
-                let v = acc.evaluate(net, ply, pos.side_to_move());
+                let v = acc.evaluate(net, ply, pos);
                 // The accumulators must be those of `pos` (tests run with
                 // debug assertions; a release build trusts the updates).
                 // The check rebuilds them in the stack's last slot, which
@@ -215,7 +215,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 {
                     let spare = acc.plies() - 1;
                     acc.refresh(net, spare, pos);
-                    let fresh = acc.evaluate(net, spare, pos.side_to_move());
+                    let fresh = acc.evaluate(net, spare, pos);
                     debug_assert_eq!(v, fresh, "ply {ply}: {pos}");
                 }
                 v
