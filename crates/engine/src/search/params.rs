@@ -262,10 +262,6 @@ params! {
     HISTORY_BONUS_SCALE = 16, 0..=48, step 2;
     HISTORY_BONUS_BASE = 32, -200..=200, step 15;
     HISTORY_BONUS_MAX = 1600, 800..=4000, step 100;
-    /// The network's evaluation as the search sees it, in percent. The
-    /// margins above were fitted to the classical evaluation, whose
-    /// scores are about 0.78 of the network's on the same positions.
-    NNUE_SCALE = 100, 50..=150, step 5;
 }
 
 #[cfg(test)]

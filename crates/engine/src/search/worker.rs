@@ -218,7 +218,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                     let fresh = acc.evaluate(net, spare, pos);
                     debug_assert_eq!(v, fresh, "ply {ply}: {pos}");
                 }
-                v * NNUE_SCALE.get() / 100
+                v
             }
             None => evaluate(pos, self.pawns),
         }
