@@ -107,8 +107,10 @@ fn the_search_does_not_allocate_per_node() {
         for nnue in [false, true] {
             let (small, small_helper, small_nodes) = allocations(fen, 4, nnue);
             let (big, big_helper, big_nodes) = allocations(fen, 10, nnue);
+            // Ten times the nodes at least (the ratio varies with the net and
+            // the two threads' timing: 18x to 30x from the start position).
             assert!(
-                big_nodes > 20 * small_nodes,
+                big_nodes > 10 * small_nodes,
                 "{fen}: {small_nodes} and {big_nodes} nodes"
             );
             // Six more iterations of the main thread, each reporting one line.
