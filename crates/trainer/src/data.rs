@@ -13,7 +13,7 @@
 use hashmate::Color;
 use hashmate_engine::tune::record::{Record, RECORD_BYTES};
 use hashmate_hash::rng::SplitMix64;
-use hashmate_nnue::for_each_feature;
+use hashmate_nnue::Features;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -40,8 +40,9 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// The sample of a record, if the record is trainable.
-    pub fn from_record(r: &Record) -> Option<Sample> {
+    /// The sample of a record, if the record is trainable, with the
+    /// inputs of feature set `features`.
+    pub fn from_record(r: &Record, features: Features) -> Option<Sample> {
         if !r.trainable() {
             return None;
         }
@@ -55,7 +56,7 @@ impl Sample {
         };
         let white = r.pos.side_to_move() == Color::White;
         let mut n = 0;
-        for_each_feature(&r.pos, |w, b| {
+        features.for_each(&r.pos, |w, b| {
             if n < MAX_PIECES {
                 let (us, them) = if white { (w, b) } else { (b, w) };
                 s.us[n] = us as u16;
@@ -76,7 +77,8 @@ impl Sample {
     /// Mirror the position left to right: every piece to the same rank of
     /// the opposite file. Chess without castling rights is symmetric under
     /// this, so it is a second position with the same score and result;
-    /// in a feature index the file is the lowest three bits.
+    /// in a feature index the file is the lowest three bits. (Only for
+    /// [`Features::Plain`]: mirrored inputs already see both alike.)
     pub fn mirror(&mut self) {
         let n = usize::from(self.len);
         for f in self.us[..n].iter_mut().chain(self.them[..n].iter_mut()) {
@@ -146,6 +148,9 @@ pub struct DataSet {
     pub validation: Vec<Block>,
     /// Records in all files.
     pub records: u64,
+    /// The inputs the samples are read with ([`Features::Plain`] unless
+    /// set).
+    pub features: Features,
 }
 
 impl DataSet {
@@ -200,6 +205,7 @@ impl DataSet {
             train,
             validation,
             records,
+            features: Features::Plain,
         })
     }
 
@@ -220,7 +226,7 @@ impl DataSet {
             let r = Record::decode(raw).map_err(|e| {
                 DataError::Record(path.clone(), block.start + i as u64, e.to_string())
             })?;
-            out.extend(Sample::from_record(&r));
+            out.extend(Sample::from_record(&r, self.features));
         }
         Ok(())
     }
