@@ -129,10 +129,9 @@ fn main() -> ExitCode {
                     let mut pawns = hashmate_engine::eval::new_pawn_table();
                     let classical = hashmate_engine::eval::evaluate(&pos, &mut pawns);
                     output::emit(&format!(
-                        "network   {:+} cp ({net}, {} neurons, {} inputs, output bucket {} of {}, {} kernel)\nclassical {:+} cp\n(side to move's view)",
+                        "network   {:+} cp ({net}, {} neurons, output bucket {} of {}, {} kernel)\nclassical {:+} cp\n(side to move's view)",
                         network.evaluate(&pos),
                         network.hidden(),
-                        network.features(),
                         network.bucket_of(&pos) + 1,
                         network.buckets(),
                         network.kernel(),

@@ -6,9 +6,7 @@
 //! * **Inputs**: 768 features, colour × piece type × square, seen from
 //!   each side's perspective: from White's, a white pawn on e2 is "own pawn
 //!   on e2"; from Black's, the board is flipped vertically, so a black pawn
-//!   on e7 is "own pawn on e2" too ([`feature`]). With *horizontal
-//!   mirroring* ([`Features::Mirrored`]) a perspective whose king is on
-//!   files e–h also sees the board mirrored left to right.
+//!   on e7 is "own pawn on e2" too ([`feature`]).
 //! * **Feature transformer**: one weight column of `N` values per feature,
 //!   shared by both perspectives, plus a bias; a perspective's
 //!   *accumulator* is the bias plus the columns of its active features.
@@ -76,118 +74,12 @@ pub const MAGIC: [u8; 4] = *b"HMNN";
 pub const FORMAT_VERSION: u16 = 2;
 /// The feature set: 768 piece-square inputs, vertically flipped for Black.
 pub const FEATURES_768: u16 = 1;
-/// The feature set: 768 piece-square inputs, vertically flipped for
-/// Black and horizontally mirrored for a perspective whose king stands on
-/// files e–h ([`Features::Mirrored`]).
-pub const FEATURES_768_MIRRORED: u16 = 2;
 /// The activation: SCReLU.
 pub const ACTIVATION_SCRELU: u16 = 1;
 /// Bytes of the header.
 pub const HEADER_BYTES: usize = 32;
 
-/// A network's input feature set: which of the 768 piece-square inputs a
-/// piece activates in each perspective.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Features {
-    /// The board seen from each side: flipped vertically for Black, so
-    /// that "own pawn on e2" is the same input for both ([`feature`]).
-    #[default]
-    Plain,
-    /// Horizontal mirroring: as [`Features::Plain`], and in a perspective
-    /// whose own king stands on files e–h the board is also mirrored left
-    /// to right, so that the king is always on files a–d. A position and
-    /// its mirror image then have the same inputs (castling rights are
-    /// not inputs), and the net need not learn each pattern twice. A king
-    /// move across the d/e boundary changes every input of its
-    /// perspective, so the accumulators are rebuilt there.
-    Mirrored,
-}
-
-impl Features {
-    /// The feature-set number a network file stores.
-    pub fn id(self) -> u16 {
-        match self {
-            Features::Plain => FEATURES_768,
-            Features::Mirrored => FEATURES_768_MIRRORED,
-        }
-    }
-
-    /// The feature set of number `id`, if this build knows it.
-    pub fn from_id(id: u16) -> Option<Features> {
-        match id {
-            FEATURES_768 => Some(Features::Plain),
-            FEATURES_768_MIRRORED => Some(Features::Mirrored),
-            _ => None,
-        }
-    }
-
-    /// How `perspective` sees the board when its own king is on `king`:
-    /// an XOR mask on square indices (56 flips the ranks, 7 the files).
-    #[inline]
-    pub fn orientation(self, perspective: Color, king: Square) -> usize {
-        let vertical = match perspective {
-            Color::White => 0,
-            Color::Black => 56,
-        };
-        let horizontal = match self {
-            Features::Mirrored if king.index() & 7 >= 4 => 7,
-            _ => 0,
-        };
-        vertical ^ horizontal
-    }
-
-    /// The orientations of White's and Black's perspectives in `pos`.
-    #[inline]
-    pub fn orientations(self, pos: &Position) -> (usize, usize) {
-        let king = |c: Color| {
-            pos.pieces(c, Role::King).iter().next().map_or(
-                match c {
-                    Color::White => 0,
-                    Color::Black => 56,
-                },
-                |k| self.orientation(c, k),
-            )
-        };
-        (king(Color::White), king(Color::Black))
-    }
-
-    /// Call `f(white_feature, black_feature)` for every piece of `pos`:
-    /// the active inputs of both perspectives under this feature set.
-    #[inline]
-    pub fn for_each(self, pos: &Position, mut f: impl FnMut(usize, usize)) {
-        let (ow, ob) = self.orientations(pos);
-        for color in Color::ALL {
-            for role in Role::ALL {
-                for sq in pos.pieces(color, role).iter() {
-                    f(
-                        oriented(Color::White, ow, color, role, sq),
-                        oriented(Color::Black, ob, color, role, sq),
-                    );
-                }
-            }
-        }
-    }
-}
-
-impl fmt::Display for Features {
-    /// `plain` or `mirrored`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Features::Plain => "plain",
-            Features::Mirrored => "mirrored",
-        })
-    }
-}
-
-/// The input of a `color` `role` on `sq` in `perspective`, whose
-/// orientation is `orientation` ([`Features::orientation`]).
-#[inline]
-fn oriented(perspective: Color, orientation: usize, color: Color, role: Role, sq: Square) -> usize {
-    usize::from(color != perspective) * 384 + role.index() * 64 + (sq.index() ^ orientation)
-}
-
-/// The input feature of a `color` `role` on `sq`, seen from `perspective`
-/// ([`Features::Plain`]).
+/// The input feature of a `color` `role` on `sq`, seen from `perspective`.
 ///
 /// ```
 /// use hashmate::{Color, Role, Square};
@@ -202,11 +94,12 @@ fn oriented(perspective: Color, orientation: usize, color: Color, role: Role, sq
 /// ```
 #[inline]
 pub fn feature(perspective: Color, color: Color, role: Role, sq: Square) -> usize {
-    let orientation = match perspective {
-        Color::White => 0,
-        Color::Black => 56,
+    let theirs = usize::from(color != perspective);
+    let sq = match perspective {
+        Color::White => sq.index(),
+        Color::Black => sq.index() ^ 56,
     };
-    oriented(perspective, orientation, color, role, sq)
+    theirs * 384 + role.index() * 64 + sq
 }
 
 /// The output bucket of a position with `pieces` pieces on the board
@@ -227,11 +120,19 @@ pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
 }
 
 /// Call `f(white_feature, black_feature)` for every piece of `pos`: the
-/// active features of both perspectives under [`Features::Plain`]
-/// ([`Features::for_each`] for any feature set).
+/// active features of both perspectives.
 #[inline]
-pub fn for_each_feature(pos: &Position, f: impl FnMut(usize, usize)) {
-    Features::Plain.for_each(pos, f);
+pub fn for_each_feature(pos: &Position, mut f: impl FnMut(usize, usize)) {
+    for color in Color::ALL {
+        for role in Role::ALL {
+            for sq in pos.pieces(color, role).iter() {
+                f(
+                    feature(Color::White, color, role, sq),
+                    feature(Color::Black, color, role, sq),
+                );
+            }
+        }
+    }
 }
 
 /// Why bytes are not a network this build can use.
@@ -330,8 +231,6 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
-    /// Which inputs a piece activates.
-    features: Features,
     /// Feature-major: feature `f`'s column is `ft_weights[f * hidden ..][..hidden]`.
     ft_weights: Vec<i16>,
     ft_bias: Vec<i16>,
@@ -353,7 +252,6 @@ impl fmt::Debug for Network {
                 "architecture",
                 &format!("(768 -> {})x2 -> 1 x {} buckets", self.hidden, self.buckets),
             )
-            .field("features", &self.features)
             .field("out_bias", &self.out_bias)
             .finish_non_exhaustive()
     }
@@ -441,7 +339,7 @@ impl AccumulatorStack {
         let black = &mut self.black[ply * h..][..h];
         white.copy_from_slice(&net.ft_bias);
         black.copy_from_slice(&net.ft_bias);
-        net.features.for_each(pos, |w, b| {
+        for_each_feature(pos, |w, b| {
             for (a, &x) in white.iter_mut().zip(net.column(w)) {
                 *a = a.wrapping_add(x);
             }
@@ -455,18 +353,12 @@ impl AccumulatorStack {
     /// null move) after `parent`, whose accumulators are at `ply`: one pass
     /// over each perspective, adding and subtracting the changed features'
     /// columns to the parent's values. (Positions further apart than one
-    /// move, and, under [`Features::Mirrored`], a king crossing the d/e
-    /// boundary, are refreshed instead.)
+    /// move are refreshed instead.)
     #[inline]
     pub fn update(&mut self, net: &Network, ply: usize, parent: &Position, child: &Position) {
         // A move adds at most two features (castling) and removes at most
         // two (a capture, castling, en passant).
         const MOST: usize = 2;
-        let (ow, ob) = net.features.orientations(child);
-        if net.features != Features::Plain && (ow, ob) != net.features.orientations(parent) {
-            self.refresh(net, ply + 1, child);
-            return;
-        }
         let (mut add, mut sub) = ([(0, 0); MOST], [(0, 0); MOST]);
         let (mut adds, mut subs) = (0, 0);
         for color in Color::ALL {
@@ -481,8 +373,8 @@ impl AccumulatorStack {
                             return;
                         }
                         list[*count] = (
-                            oriented(Color::White, ow, color, role, sq),
-                            oriented(Color::Black, ob, color, role, sq),
+                            feature(Color::White, color, role, sq),
+                            feature(Color::Black, color, role, sq),
                         );
                         *count += 1;
                     }
@@ -573,26 +465,12 @@ impl Network {
         Ok(Network {
             kernel,
             hidden,
-            features: Features::Plain,
             ft_weights,
             ft_bias,
             buckets,
             out_weights,
             out_bias,
         })
-    }
-
-    /// The same network reading its inputs as feature set `features`
-    /// (the weights are taken to have been trained for it).
-    #[must_use]
-    pub fn with_features(mut self, features: Features) -> Network {
-        self.features = features;
-        self
-    }
-
-    /// The input feature set.
-    pub fn features(&self) -> Features {
-        self.features
     }
 
     /// Neurons per perspective.
@@ -629,7 +507,7 @@ impl Network {
             white: self.ft_bias.clone(),
             black: self.ft_bias.clone(),
         };
-        self.features.for_each(pos, |w, b| acc.add(self, w, b));
+        for_each_feature(pos, |w, b| acc.add(self, w, b));
         acc
     }
 
@@ -686,7 +564,7 @@ impl Network {
         let version: u16 = if self.buckets == 1 { 1 } else { FORMAT_VERSION };
         b.extend_from_slice(&MAGIC);
         b.extend_from_slice(&version.to_le_bytes());
-        b.extend_from_slice(&self.features.id().to_le_bytes());
+        b.extend_from_slice(&FEATURES_768.to_le_bytes());
         b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         b.extend_from_slice(&(QA as u16).to_le_bytes());
         b.extend_from_slice(&(QB as u16).to_le_bytes());
@@ -732,7 +610,9 @@ impl Network {
         if version == 0 || version > FORMAT_VERSION {
             return Err(NetError::Version(version));
         }
-        let features = Features::from_id(u16_at(6)).ok_or(NetError::FeatureSet(u16_at(6)))?;
+        if u16_at(6) != FEATURES_768 {
+            return Err(NetError::FeatureSet(u16_at(6)));
+        }
         let hidden = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
         if hidden == 0 || hidden as usize > MAX_HIDDEN {
             return Err(NetError::Hidden(hidden));
@@ -774,7 +654,6 @@ impl Network {
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         Network::with_buckets(hidden, ft_weights, ft_bias, out_weights, out_bias)
-            .map(|n| n.with_features(features))
     }
 }
 
@@ -945,19 +824,8 @@ mod tests {
         // them, 24 the scalar ones; `scalar` is the same net forced to the
         // scalar kernels, and every ply must agree with it and with a
         // refresh.
-        // Mirrored nets rebuild a perspective when its king crosses the
-        // d/e boundary, which random games do often.
-        let mirrored = Features::Mirrored;
-        for (hidden, buckets, seed, features) in [
-            (16, 1, 9, Features::Plain),
-            (24, 1, 10, Features::Plain),
-            (256, 1, 11, Features::Plain),
-            (32, 8, 12, Features::Plain),
-            (16, 1, 13, mirrored),
-            (24, 8, 14, mirrored),
-            (256, 8, 15, mirrored),
-        ] {
-            let net = random_bucketed(hidden, buckets, seed).with_features(features);
+        for (hidden, buckets, seed) in [(16, 1, 9), (24, 1, 10), (256, 1, 11), (32, 8, 12)] {
+            let net = random_bucketed(hidden, buckets, seed);
             let mut scalar = net.clone();
             scalar.kernel = Kernel::Scalar;
             let mut stack = AccumulatorStack::new(&net, 200).unwrap();
@@ -1019,55 +887,6 @@ mod tests {
             let mirror = Position::from_fen(&mirror_fen(&pos)).unwrap();
             assert_eq!(net.evaluate(&pos), net.evaluate(&mirror), "{fen}");
         }
-    }
-
-    /// Under horizontal mirroring a position without castling rights and
-    /// its mirror image (a-file ↔ h-file) are the same inputs; without it
-    /// they are not. Either way the file records the feature set.
-    #[test]
-    fn mirrored_features_see_a_position_and_its_mirror_image_alike() {
-        let plain = random_bucketed(32, 8, 21);
-        let mirrored = plain.clone().with_features(Features::Mirrored);
-        assert_eq!(mirrored.features(), Features::Mirrored);
-        let back = Network::from_bytes(&mirrored.to_bytes()).unwrap();
-        assert_eq!(back, mirrored);
-        assert_eq!(back.features(), Features::Mirrored);
-        assert_eq!(mirrored.to_bytes()[6], 2);
-        assert_eq!(random_net(16, 1).to_bytes()[6], 1);
-        let mut differs = 0;
-        for fen in [
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 b - - 0 7",
-            "4k3/8/8/3q4/8/2N5/PP6/1K6 w - - 0 1",
-            "6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 3 30",
-        ] {
-            let pos = Position::from_fen(fen).unwrap();
-            let image = Position::from_fen(&files_mirrored_fen(&pos)).unwrap();
-            assert_eq!(mirrored.evaluate(&pos), mirrored.evaluate(&image), "{fen}");
-            differs += usize::from(plain.evaluate(&pos) != plain.evaluate(&image));
-        }
-        assert!(
-            differs > 0,
-            "the plain inputs should tell a position from its image"
-        );
-        // An unknown feature set is refused by number.
-        let mut other = mirrored.to_bytes();
-        other[6] = 3;
-        assert_eq!(Network::from_bytes(&other), Err(NetError::FeatureSet(3)));
-    }
-
-    /// `pos` mirrored left to right (no castling rights or en passant).
-    fn files_mirrored_fen(pos: &Position) -> String {
-        let fen = pos.to_string();
-        let mut parts = fen.split(' ');
-        let board: Vec<String> = parts
-            .next()
-            .unwrap()
-            .split('/')
-            .map(|r| r.chars().rev().collect())
-            .collect();
-        let side = parts.next().unwrap();
-        format!("{} {side} - - 0 1", board.join("/"))
     }
 
     fn mirror_fen(pos: &Position) -> String {

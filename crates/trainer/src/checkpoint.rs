@@ -1,21 +1,18 @@
 //! Checkpoints: the whole training state after an epoch, to resume from.
 //!
-//! Layout (little-endian): `HMCK`, version `u16` = 2, output buckets
-//! `u16` (0 in checkpoints made before buckets: one), hidden `u32`,
-//! epochs done `u32`, steps `u64`, the number of history entries `u32`,
-//! the input feature set `u16` (the network file's number) and a reserved
-//! `u16` (both absent in version 1, whose nets have plain inputs), that
-//! many `(f64, f64)` (training and validation loss),
+//! Layout (little-endian): `HMCK`, version `u16` = 1, output buckets
+//! `u16` (0 in checkpoints made before buckets: one), hidden `u32`, epochs done `u32`, steps `u64`, the number of history
+//! entries `u32` and that many `(f64, f64)` (training and validation loss),
 //! then the parameters, AdamW's first and second moments (`f32` each, as
 //! many as the layout of `hidden` has), and the FNV-1a checksum of all
 //! that.
 
 use crate::net::{Layout, Params};
 use crate::train::State;
-use hashmate_nnue::{checksum, Features};
+use hashmate_nnue::checksum;
 
 const MAGIC: [u8; 4] = *b"HMCK";
-const VERSION: u16 = 2;
+const VERSION: u16 = 1;
 
 /// Why bytes are not a checkpoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +28,7 @@ pub enum CheckpointError {
 impl std::fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            CheckpointError::Header => "not a hashmate-train checkpoint of format version 1 or 2",
+            CheckpointError::Header => "not a hashmate-train checkpoint of format version 1",
             CheckpointError::Length => {
                 "truncated checkpoint (its length does not match its header)"
             }
@@ -52,8 +49,6 @@ pub fn to_bytes(state: &State) -> Vec<u8> {
     b.extend_from_slice(&state.epoch.to_le_bytes());
     b.extend_from_slice(&state.step.to_le_bytes());
     b.extend_from_slice(&(state.history.len() as u32).to_le_bytes());
-    b.extend_from_slice(&state.params.features.id().to_le_bytes());
-    b.extend_from_slice(&0u16.to_le_bytes());
     for &(t, v) in &state.history {
         b.extend_from_slice(&t.to_le_bytes());
         b.extend_from_slice(&v.to_le_bytes());
@@ -71,20 +66,9 @@ pub fn to_bytes(state: &State) -> Vec<u8> {
 /// # Errors
 /// [`CheckpointError`] naming what is wrong.
 pub fn from_bytes(b: &[u8]) -> Result<State, CheckpointError> {
-    if b.len() < 36 || b[..4] != MAGIC {
+    if b.len() < 36 || b[..4] != MAGIC || b[4..6] != VERSION.to_le_bytes() {
         return Err(CheckpointError::Header);
     }
-    let version = u16::from_le_bytes([b[4], b[5]]);
-    let head = match version {
-        1 => 28,
-        VERSION if b.len() >= 40 => 32,
-        _ => return Err(CheckpointError::Header),
-    };
-    let features = if version == 1 {
-        Features::Plain
-    } else {
-        Features::from_id(u16::from_le_bytes([b[28], b[29]])).ok_or(CheckpointError::Header)?
-    };
     let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
     let hidden = u32_at(8) as usize;
     if hidden == 0 || hidden > hashmate_nnue::MAX_HIDDEN {
@@ -98,7 +82,7 @@ pub fn from_bytes(b: &[u8]) -> Result<State, CheckpointError> {
     let step = u64::from_le_bytes(b[16..24].try_into().map_err(|_| CheckpointError::Length)?);
     let entries = u32_at(24) as usize;
     let n = Layout::new(hidden, buckets).len;
-    let expected = head + entries * 16 + 3 * n * 4 + 8;
+    let expected = 28 + entries * 16 + 3 * n * 4 + 8;
     if b.len() != expected {
         return Err(CheckpointError::Length);
     }
@@ -108,9 +92,9 @@ pub fn from_bytes(b: &[u8]) -> Result<State, CheckpointError> {
     }
     let f64_at = |i: usize| f64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
     let history = (0..entries)
-        .map(|k| (f64_at(head + 16 * k), f64_at(head + 8 + 16 * k)))
+        .map(|k| (f64_at(28 + 16 * k), f64_at(36 + 16 * k)))
         .collect();
-    let floats: Vec<f32> = body[head + entries * 16..]
+    let floats: Vec<f32> = body[28 + entries * 16..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
@@ -118,7 +102,6 @@ pub fn from_bytes(b: &[u8]) -> Result<State, CheckpointError> {
         params: Params {
             hidden,
             buckets,
-            features,
             v: floats[..n].to_vec(),
         },
         m: floats[n..2 * n].to_vec(),

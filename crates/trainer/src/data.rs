@@ -13,7 +13,7 @@
 use hashmate::Color;
 use hashmate_engine::tune::record::{Record, RECORD_BYTES};
 use hashmate_hash::rng::SplitMix64;
-use hashmate_nnue::Features;
+use hashmate_nnue::for_each_feature;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -40,9 +40,8 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// The sample of a record, if the record is trainable, with the
-    /// inputs of feature set `features`.
-    pub fn from_record(r: &Record, features: Features) -> Option<Sample> {
+    /// The sample of a record, if the record is trainable.
+    pub fn from_record(r: &Record) -> Option<Sample> {
         if !r.trainable() {
             return None;
         }
@@ -56,7 +55,7 @@ impl Sample {
         };
         let white = r.pos.side_to_move() == Color::White;
         let mut n = 0;
-        features.for_each(&r.pos, |w, b| {
+        for_each_feature(&r.pos, |w, b| {
             if n < MAX_PIECES {
                 let (us, them) = if white { (w, b) } else { (b, w) };
                 s.us[n] = us as u16;
@@ -77,8 +76,7 @@ impl Sample {
     /// Mirror the position left to right: every piece to the same rank of
     /// the opposite file. Chess without castling rights is symmetric under
     /// this, so it is a second position with the same score and result;
-    /// in a feature index the file is the lowest three bits. (Only for
-    /// [`Features::Plain`]: mirrored inputs already see both alike.)
+    /// in a feature index the file is the lowest three bits.
     pub fn mirror(&mut self) {
         let n = usize::from(self.len);
         for f in self.us[..n].iter_mut().chain(self.them[..n].iter_mut()) {
@@ -148,9 +146,6 @@ pub struct DataSet {
     pub validation: Vec<Block>,
     /// Records in all files.
     pub records: u64,
-    /// The inputs the samples are read with ([`Features::Plain`] unless
-    /// set).
-    pub features: Features,
 }
 
 impl DataSet {
@@ -205,7 +200,6 @@ impl DataSet {
             train,
             validation,
             records,
-            features: Features::Plain,
         })
     }
 
@@ -226,7 +220,7 @@ impl DataSet {
             let r = Record::decode(raw).map_err(|e| {
                 DataError::Record(path.clone(), block.start + i as u64, e.to_string())
             })?;
-            out.extend(Sample::from_record(&r, self.features));
+            out.extend(Sample::from_record(&r));
         }
         Ok(())
     }

@@ -2,7 +2,6 @@
 
 use clap::Parser;
 use hashmate_engine::files::write_atomically;
-use hashmate_nnue::Features;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{is_file, DataSet};
 use hashmate_trainer::train::{self, loss_svg, Config, State};
@@ -71,23 +70,9 @@ struct Args {
     #[arg(long)]
     resume: bool,
     /// Mirror each position without castling rights left to right with
-    /// probability 1/2 each epoch (data augmentation; not with
-    /// `--features mirrored`, whose inputs already see both alike).
+    /// probability 1/2 each epoch (data augmentation).
     #[arg(long)]
     mirror: bool,
-    /// Input feature set: `plain` (768 piece-square inputs per
-    /// perspective) or `mirrored` (the same, mirrored left to right for a
-    /// perspective whose king is on files e-h: horizontal mirroring).
-    #[arg(long, default_value = "plain", value_parser = parse_features)]
-    features: Features,
-}
-
-fn parse_features(s: &str) -> Result<Features, String> {
-    match s {
-        "plain" => Ok(Features::Plain),
-        "mirrored" => Ok(Features::Mirrored),
-        _ => Err(format!("{s:?}: the feature sets are plain and mirrored")),
-    }
 }
 
 fn main() -> ExitCode {
@@ -112,9 +97,6 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
             return Err(format!("{name} {v}: must be between {lo} and {hi}").into());
         }
     }
-    if a.mirror && a.features == Features::Mirrored {
-        return Err("--mirror with --features mirrored: a position and its mirror image already have the same inputs".into());
-    }
     for d in &a.data {
         if !is_file(d) {
             return Err(format!("{}: not a readable regular file", d.display()).into());
@@ -123,7 +105,6 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let cfg = Config {
         hidden: a.hidden as usize,
         buckets: usize::from(a.output_buckets),
-        features: a.features,
         epochs: a.epochs,
         batch: a.batch as usize,
         lr: a.lr,
@@ -135,26 +116,21 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         buffer_blocks: a.buffer_blocks as usize,
         mirror: a.mirror,
     };
-    let mut data = DataSet::open(&a.data, a.block, a.val_every)?;
-    data.features = cfg.features;
+    let data = DataSet::open(&a.data, a.block, a.val_every)?;
     std::fs::create_dir_all(&a.out)
         .map_err(|e| format!("{}: cannot create: {e}", a.out.display()))?;
     let ckpt = a.out.join("checkpoint.bin");
     let mut state = if a.resume {
         let bytes = std::fs::read(&ckpt).map_err(|e| format!("{}: {e}", ckpt.display()))?;
         let s = checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", ckpt.display()))?;
-        if (s.params.hidden, s.params.buckets, s.params.features)
-            != (cfg.hidden, cfg.buckets, cfg.features)
-        {
+        if (s.params.hidden, s.params.buckets) != (cfg.hidden, cfg.buckets) {
             return Err(format!(
-                "{}: a net of {} neurons, {} output buckets and {} features, not --hidden {} --output-buckets {} --features {}",
+                "{}: a net of {} neurons and {} output buckets, not --hidden {} --output-buckets {}",
                 ckpt.display(),
                 s.params.hidden,
                 s.params.buckets,
-                s.params.features,
                 cfg.hidden,
-                cfg.buckets,
-                cfg.features
+                cfg.buckets
             )
             .into());
         }
@@ -165,15 +141,14 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let validation = data.validation_samples()?;
     eprintln!(
-        "{} records in {} files: {} training blocks, {} validation blocks ({} trainable validation positions); net (768 -> {})x2 -> 1 x {} output buckets, {} features",
+        "{} records in {} files: {} training blocks, {} validation blocks ({} trainable validation positions); net (768 -> {})x2 -> 1 x {} output buckets",
         data.records,
         data.files().len(),
         data.train.len(),
         data.validation.len(),
         validation.len(),
         cfg.hidden,
-        cfg.buckets,
-        cfg.features
+        cfg.buckets
     );
     let terminal = std::io::stderr().is_terminal();
     while state.epoch < cfg.epochs {

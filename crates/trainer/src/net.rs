@@ -7,7 +7,7 @@
 //! vector.
 
 use crate::data::{Rng, Sample};
-use hashmate_nnue::{output_bucket, Features, Network, INPUTS, QA, QB, SCALE};
+use hashmate_nnue::{output_bucket, Network, INPUTS, QA, QB, SCALE};
 
 /// Weights are kept within ±`WEIGHT_CLIP`, so that the quantised values
 /// fit: a feature-transformer weight × 255 in `i16`, and an accumulator of
@@ -23,8 +23,6 @@ pub struct Params {
     pub hidden: usize,
     /// Output buckets.
     pub buckets: usize,
-    /// The input feature set the weights are for.
-    pub features: Features,
     /// Every parameter, in the layout of the module's header.
     pub v: Vec<f32>,
 }
@@ -105,12 +103,7 @@ impl Params {
         for w in &mut v[l.out_w..l.out_b] {
             *w = rng.uniform(a);
         }
-        Params {
-            hidden,
-            buckets,
-            features: Features::Plain,
-            v,
-        }
+        Params { hidden, buckets, v }
     }
 
     /// The layout of these parameters.
@@ -226,7 +219,6 @@ impl Params {
             .collect();
         Network::with_buckets(l.hidden, ft_weights, ft_bias, out_weights, out_bias)
             .expect("the layout has the network's shape")
-            .with_features(self.features)
     }
 
     /// Keep the weights within ±[`WEIGHT_CLIP`].

@@ -3,7 +3,7 @@
 
 use crate::data::{DataError, DataSet, Rng, Sample};
 use crate::net::{Params, Scratch};
-use hashmate_nnue::{Features, Network, SCALE};
+use hashmate_nnue::{Network, SCALE};
 use std::time::Instant;
 
 /// What a run is asked to do.
@@ -13,8 +13,6 @@ pub struct Config {
     pub hidden: usize,
     /// Output buckets (by material, [`hashmate_nnue::output_bucket`]).
     pub buckets: usize,
-    /// The input feature set (plain, or horizontally mirrored).
-    pub features: Features,
     /// Passes over the training blocks.
     pub epochs: u32,
     /// Positions per batch.
@@ -34,8 +32,7 @@ pub struct Config {
     /// Blocks read and shuffled together.
     pub buffer_blocks: usize,
     /// Mirror each position without castling rights left to right with
-    /// probability ½ each epoch (data augmentation; only with
-    /// [`Features::Plain`], which can tell the two apart).
+    /// probability ½ each epoch (data augmentation).
     pub mirror: bool,
 }
 
@@ -59,8 +56,7 @@ pub struct State {
 impl State {
     /// A fresh start.
     pub fn new(cfg: &Config) -> State {
-        let mut params = Params::init(cfg.hidden, cfg.buckets, &mut Rng::new(cfg.seed));
-        params.features = cfg.features;
+        let params = Params::init(cfg.hidden, cfg.buckets, &mut Rng::new(cfg.seed));
         let n = params.v.len();
         State {
             params,
@@ -300,7 +296,7 @@ pub fn epoch(
             read += b.count();
         }
         rng.shuffle(&mut buffer);
-        if cfg.mirror && state.params.features == Features::Plain {
+        if cfg.mirror {
             for s in buffer.iter_mut().filter(|s| s.mirrorable) {
                 if rng.next_u64() & 1 == 1 {
                     s.mirror();

@@ -3,7 +3,7 @@
 //! see docs/NNUE.md).
 
 use hashmate::Position;
-use hashmate_nnue::{checksum, Features, Network};
+use hashmate_nnue::Network;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{DataError, DataSet, Sample};
 use hashmate_trainer::net::{Params, Scratch};
@@ -18,7 +18,6 @@ fn config(epochs: u32) -> Config {
     Config {
         hidden: 16,
         buckets: 1,
-        features: Features::Plain,
         epochs,
         batch: 512,
         lr: 0.005,
@@ -182,7 +181,7 @@ fn a_mirrored_sample_is_the_mirrored_position() {
     let mut checked = 0;
     for chunk in bytes.chunks_exact(RECORD_BYTES).take(3000) {
         let r = Record::decode(chunk.try_into().unwrap()).unwrap();
-        let Some(mut s) = Sample::from_record(&r, Features::Plain) else {
+        let Some(mut s) = Sample::from_record(&r) else {
             continue;
         };
         if !s.mirrorable {
@@ -201,7 +200,7 @@ fn a_mirrored_sample_is_the_mirrored_position() {
             pos: b.build().unwrap(),
             ..r.clone()
         };
-        let expected = Sample::from_record(&mirrored, Features::Plain).unwrap();
+        let expected = Sample::from_record(&mirrored).unwrap();
         s.mirror();
         let sorted = |f: &[u16]| {
             let mut v = f.to_vec();
@@ -254,7 +253,7 @@ fn an_output_bucketed_net_trains_quantises_and_resumes() {
     let bytes = std::fs::read(sample()).unwrap();
     for chunk in bytes.chunks_exact(32) {
         let r = hashmate_engine::tune::record::Record::decode(chunk.try_into().unwrap()).unwrap();
-        let Some(s) = Sample::from_record(&r, Features::Plain) else {
+        let Some(s) = Sample::from_record(&r) else {
             continue;
         };
         let bucket = hashmate_nnue::output_bucket(u32::from(s.len), 8);
@@ -284,77 +283,6 @@ fn an_output_bucketed_net_trains_quantises_and_resumes() {
     run(&more, &mut resumed, &data, &validation);
     run(&more, &mut straight, &data, &validation);
     assert_eq!(resumed, straight);
-}
-
-/// A net with horizontally mirrored inputs trains and quantises within
-/// the same bounds; the engine, which derives the inputs from the board
-/// (with the accumulators rebuilt when a king crosses the d/e boundary),
-/// scores every sample as the trainer does, kings on either wing; the
-/// checkpoint keeps the feature set, and one of the format before it reads
-/// as plain.
-#[test]
-fn a_mirrored_net_trains_and_the_engine_reads_it_alike() {
-    let mut data = data();
-    data.features = Features::Mirrored;
-    let validation = data.validation_samples().unwrap();
-    let cfg = Config {
-        buckets: 8,
-        features: Features::Mirrored,
-        ..config(4)
-    };
-    let mut state = State::new(&cfg);
-    let before = mean_loss(&state.params, &validation, cfg.lambda, 2);
-    run(&cfg, &mut state, &data, &validation);
-    let after = state.history.last().unwrap().1;
-    assert!(after < before * 0.97, "validation loss {before} -> {after}");
-    let net = state.params.quantise();
-    assert_eq!(net.features(), Features::Mirrored);
-    let (mean, max) = quantisation_error(&state.params, &net, &validation);
-    assert!(mean < 5.0 && max < 40.0, "mean {mean} cp, max {max} cp");
-    let back = Network::from_bytes(&net.to_bytes()).unwrap();
-    assert_eq!(back.features(), Features::Mirrored);
-    // Engine path against trainer path, and the plain reading of the
-    // same weights differs for some position with a king on e-h.
-    let plain = net.clone().with_features(Features::Plain);
-    let (mut checked, mut differs) = (0, 0);
-    let bytes = std::fs::read(sample()).unwrap();
-    for chunk in bytes.chunks_exact(32).step_by(7) {
-        let r = hashmate_engine::tune::record::Record::decode(chunk.try_into().unwrap()).unwrap();
-        let Some(s) = Sample::from_record(&r, Features::Mirrored) else {
-            continue;
-        };
-        let (trainer, _) = quantisation_error(&state.params, &net, std::slice::from_ref(&s));
-        let mut scratch = Scratch::new(16);
-        let float = f64::from(state.params.forward(&s, &mut scratch)) * 400.0;
-        let engine = f64::from(net.evaluate(&r.pos));
-        assert!(((engine - float).abs() - trainer).abs() < 1e-6, "{}", r.pos);
-        differs += usize::from(plain.evaluate(&r.pos) != net.evaluate(&r.pos));
-        checked += 1;
-    }
-    assert!(
-        checked > 500 && differs > checked / 4,
-        "{checked} {differs}"
-    );
-    // The checkpoint keeps the feature set and resumes exactly.
-    let ck = checkpoint::to_bytes(&state);
-    let resumed = checkpoint::from_bytes(&ck).unwrap();
-    assert_eq!(resumed.params.features, Features::Mirrored);
-    assert_eq!(resumed, state);
-    // The same checkpoint in format 1 (no feature-set field) reads as
-    // plain; an unknown feature set is refused.
-    let plain_state = State::new(&config(1));
-    let v2 = checkpoint::to_bytes(&plain_state);
-    let mut v1 = v2[..v2.len() - 8].to_vec();
-    v1.drain(28..32);
-    v1[4..6].copy_from_slice(&1u16.to_le_bytes());
-    let sum = checksum(&v1);
-    v1.extend_from_slice(&sum.to_le_bytes());
-    assert_eq!(checkpoint::from_bytes(&v1).unwrap(), plain_state);
-    let mut bad = ck[..ck.len() - 8].to_vec();
-    bad[28] = 9;
-    let sum = checksum(&bad);
-    bad.extend_from_slice(&sum.to_le_bytes());
-    assert!(checkpoint::from_bytes(&bad).is_err());
 }
 
 /// The analytic gradient of the loss equals a finite difference, for
