@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Draw docs/nnue_loss.svg: the validation loss per epoch of each training
+run of the network, from the trainer's `loss.csv` files kept in
+docs/nnue-loss/ (one per run, copied from the run's output directory).
+
+Usage: python3 tools/loss_chart.py
+Two panels, because the loss target changed: runs 1-3 fit with
+lambda = 0.5 (half game result, half search score), runs 4 on with
+lambda = 0.2; the two losses are not on one scale. Each run is scored on
+its own validation blocks (runs 6, 7 and 7m share theirs).
+"""
+import csv
+import os
+
+ROOT = os.path.join(os.path.dirname(__file__), "..")
+DATA = os.path.join(ROOT, "docs", "nnue-loss")
+PANELS = [
+    ("lambda = 0.5 (runs 1-3)", ["run1", "run2", "run3"]),
+    ("lambda = 0.2 (runs 4-7m)", ["run4", "run5", "run6", "run7", "run7m"]),
+]
+COLORS = {
+    "run1": "#bab0ac", "run2": "#9c755f", "run3": "#76b7b2",
+    "run4": "#edc948", "run5": "#f28e2b", "run6": "#59a14f",
+    "run7": "#4e79a7", "run7m": "#e15759",
+}
+
+
+def read(run):
+    with open(os.path.join(DATA, run + ".csv")) as f:
+        return [(int(r["epoch"]), float(r["validation_loss"])) for r in csv.DictReader(f)]
+
+
+def panel(title, runs, x0, y0, w, h):
+    series = {r: read(r) for r in runs}
+    values = [v for s in series.values() for _, v in s]
+    lo, hi = min(values), max(values)
+    pad = (hi - lo) * 0.05
+    lo, hi = lo - pad, hi + pad
+    epochs = max(e for s in series.values() for e, _ in s)
+    sx = lambda e: x0 + w * (e - 1) / max(epochs - 1, 1)
+    sy = lambda v: y0 + h - h * (v - lo) / (hi - lo)
+    out = [f'<text x="{x0 + w / 2}" y="{y0 - 10}" text-anchor="middle" font-size="13">{title}</text>',
+           f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="none" stroke="#999"/>']
+    for k in range(6):
+        v = lo + (hi - lo) * k / 5
+        y = sy(v)
+        out.append(f'<line x1="{x0}" y1="{y:.1f}" x2="{x0 + w}" y2="{y:.1f}" stroke="#eee"/>')
+        out.append(f'<text x="{x0 - 5}" y="{y + 4:.1f}" text-anchor="end" font-size="10">{v:.4f}</text>')
+    for e in range(1, epochs + 1, max(1, epochs // 10)):
+        out.append(f'<text x="{sx(e):.1f}" y="{y0 + h + 14}" text-anchor="middle" font-size="10">{e}</text>')
+    out.append(f'<text x="{x0 + w / 2}" y="{y0 + h + 30}" text-anchor="middle" font-size="11">epoch</text>')
+    for i, (run, s) in enumerate(series.items()):
+        pts = " ".join(f"{sx(e):.1f},{sy(v):.1f}" for e, v in s)
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{COLORS[run]}" stroke-width="2"/>')
+        ly = y0 + 14 + 15 * i
+        out.append(f'<line x1="{x0 + w - 120}" y1="{ly - 4}" x2="{x0 + w - 100}" y2="{ly - 4}" stroke="{COLORS[run]}" stroke-width="2"/>')
+        out.append(f'<text x="{x0 + w - 95}" y="{ly}" font-size="11">{run} ({s[-1][1]:.6f})</text>')
+    return out
+
+
+parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="900" height="360" font-family="sans-serif">',
+         '<rect width="100%" height="100%" fill="white"/>',
+         '<text x="450" y="20" text-anchor="middle" font-size="15">Validation loss per epoch of each training run (last value in brackets)</text>']
+parts += panel(*PANELS[0], 70, 60, 330, 240)
+parts += panel(*PANELS[1], 520, 60, 350, 240)
+parts.append("</svg>")
+with open(os.path.join(ROOT, "docs", "nnue_loss.svg"), "w") as f:
+    f.write("\n".join(parts) + "\n")
