@@ -511,6 +511,23 @@ impl Network {
         acc
     }
 
+    /// One perspective's accumulator for the active input features
+    /// `features` (indices as [`feature`] gives them), built from scratch:
+    /// the biases plus each feature's column. This is what a trainer
+    /// compares its float net against.
+    ///
+    /// # Panics
+    /// If a feature is not below [`INPUTS`].
+    pub fn accumulate(&self, features: impl IntoIterator<Item = usize>) -> Vec<i16> {
+        let mut acc = self.ft_bias.clone();
+        for f in features {
+            for (a, &w) in acc.iter_mut().zip(self.column(f)) {
+                *a = a.wrapping_add(w);
+            }
+        }
+        acc
+    }
+
     /// The output of bucket `bucket` for accumulators `us` (side to move)
     /// and `them`, in centipawns from the side to move's point of view.
     ///
@@ -863,6 +880,24 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// An accumulator built from a list of features is the refresh's.
+    #[test]
+    fn accumulating_the_features_gives_the_refresh() {
+        let net = random_net(24, 6);
+        for fen in FENS {
+            let pos = Position::from_fen(fen).unwrap();
+            let (mut w, mut b) = (Vec::new(), Vec::new());
+            for_each_feature(&pos, |fw, fb| {
+                w.push(fw);
+                b.push(fb);
+            });
+            let acc = net.refresh(&pos);
+            assert_eq!(net.accumulate(w), acc.white, "{fen}");
+            assert_eq!(net.accumulate(b), acc.black, "{fen}");
+            assert_eq!(net.accumulate([]), net.bias(), "{fen}");
         }
     }
 

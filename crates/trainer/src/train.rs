@@ -168,15 +168,7 @@ pub fn quantisation_error(params: &Params, net: &Network, samples: &[Sample]) ->
     for s in samples {
         let float = f64::from(params.forward(s, &mut scratch)) * f64::from(SCALE);
         let (us, them) = s.features();
-        let acc = |feats: &[u16]| {
-            let mut a = net.bias().to_vec();
-            for &f in feats {
-                for (x, &w) in a.iter_mut().zip(net.column(usize::from(f))) {
-                    *x = x.wrapping_add(w);
-                }
-            }
-            a
-        };
+        let acc = |feats: &[u16]| net.accumulate(feats.iter().map(|&f| usize::from(f)));
         let bucket = hashmate_nnue::output_bucket(u32::from(s.len), net.buckets());
         let q = f64::from(net.output(&acc(us), &acc(them), bucket));
         let d = (q - float).abs();
