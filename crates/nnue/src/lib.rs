@@ -257,6 +257,24 @@ impl fmt::Debug for Network {
     }
 }
 
+/// Add a feature transformer column to one perspective's accumulator,
+/// wrapping as the quantised arithmetic does everywhere else.
+#[inline]
+pub(crate) fn add_column(acc: &mut [i16], col: &[i16]) {
+    for (a, &x) in acc.iter_mut().zip(col) {
+        *a = a.wrapping_add(x);
+    }
+}
+
+/// Subtract a feature transformer column from one perspective's
+/// accumulator (the inverse of [`add_column`]).
+#[inline]
+pub(crate) fn sub_column(acc: &mut [i16], col: &[i16]) {
+    for (a, &x) in acc.iter_mut().zip(col) {
+        *a = a.wrapping_sub(x);
+    }
+}
+
 /// The two perspectives' accumulators of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accumulator {
@@ -270,23 +288,15 @@ impl Accumulator {
     /// Add feature `(w, b)` (White's and Black's index) of `net`.
     #[inline]
     pub fn add(&mut self, net: &Network, w: usize, b: usize) {
-        for (a, &x) in self.white.iter_mut().zip(net.column(w)) {
-            *a = a.wrapping_add(x);
-        }
-        for (a, &x) in self.black.iter_mut().zip(net.column(b)) {
-            *a = a.wrapping_add(x);
-        }
+        add_column(&mut self.white, net.column(w));
+        add_column(&mut self.black, net.column(b));
     }
 
     /// Remove feature `(w, b)` of `net`.
     #[inline]
     pub fn sub(&mut self, net: &Network, w: usize, b: usize) {
-        for (a, &x) in self.white.iter_mut().zip(net.column(w)) {
-            *a = a.wrapping_sub(x);
-        }
-        for (a, &x) in self.black.iter_mut().zip(net.column(b)) {
-            *a = a.wrapping_sub(x);
-        }
+        sub_column(&mut self.white, net.column(w));
+        sub_column(&mut self.black, net.column(b));
     }
 }
 
@@ -340,12 +350,8 @@ impl AccumulatorStack {
         white.copy_from_slice(&net.ft_bias);
         black.copy_from_slice(&net.ft_bias);
         for_each_feature(pos, |w, b| {
-            for (a, &x) in white.iter_mut().zip(net.column(w)) {
-                *a = a.wrapping_add(x);
-            }
-            for (a, &x) in black.iter_mut().zip(net.column(b)) {
-                *a = a.wrapping_add(x);
-            }
+            add_column(white, net.column(w));
+            add_column(black, net.column(b));
         });
     }
 
@@ -521,9 +527,7 @@ impl Network {
     pub fn accumulate(&self, features: impl IntoIterator<Item = usize>) -> Vec<i16> {
         let mut acc = self.ft_bias.clone();
         for f in features {
-            for (a, &w) in acc.iter_mut().zip(self.column(f)) {
-                *a = a.wrapping_add(w);
-            }
+            add_column(&mut acc, self.column(f));
         }
         acc
     }

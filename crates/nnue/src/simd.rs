@@ -84,14 +84,10 @@ pub(crate) fn update(
 pub(crate) fn update_scalar(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
     out.copy_from_slice(from);
     for col in add {
-        for (o, &x) in out.iter_mut().zip(col.iter()) {
-            *o = o.wrapping_add(x);
-        }
+        crate::add_column(out, col);
     }
     for col in sub {
-        for (o, &x) in out.iter_mut().zip(col.iter()) {
-            *o = o.wrapping_sub(x);
-        }
+        crate::sub_column(out, col);
     }
 }
 
