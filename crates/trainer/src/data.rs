@@ -134,6 +134,11 @@ impl Block {
     pub fn count(&self) -> u64 {
         self.count
     }
+
+    /// The block's file: its index in [`DataSet::files`].
+    pub fn file(&self) -> usize {
+        self.file
+    }
 }
 
 /// The training data: files split into training and validation blocks.

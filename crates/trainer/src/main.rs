@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use hashmate_engine::files::write_atomically;
+use hashmate_nnue::Network;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{is_file, DataSet};
 use hashmate_trainer::train::{self, loss_svg, Config, State};
@@ -22,8 +23,14 @@ struct Args {
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<PathBuf>,
     /// Output directory (created if missing).
-    #[arg(long)]
-    out: PathBuf,
+    #[arg(long, required_unless_present = "validate")]
+    out: Option<PathBuf>,
+    /// Train nothing: score these net files (`.nnue`) on the validation
+    /// blocks of --data (as --block and --val-every choose them) with
+    /// --lambda's loss, so that nets trained on different data compare on
+    /// one set of positions.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["out", "resume"])]
+    validate: Vec<PathBuf>,
     /// Neurons per perspective.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=4096))]
     hidden: u32,
@@ -102,6 +109,10 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
             return Err(format!("{}: not a readable regular file", d.display()).into());
         }
     }
+    if !a.validate.is_empty() {
+        return validate(a);
+    }
+    let out = a.out.as_ref().ok_or("--out is required")?;
     let cfg = Config {
         hidden: a.hidden as usize,
         buckets: usize::from(a.output_buckets),
@@ -117,9 +128,8 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         mirror: a.mirror,
     };
     let data = DataSet::open(&a.data, a.block, a.val_every)?;
-    std::fs::create_dir_all(&a.out)
-        .map_err(|e| format!("{}: cannot create: {e}", a.out.display()))?;
-    let ckpt = a.out.join("checkpoint.bin");
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: cannot create: {e}", out.display()))?;
+    let ckpt = out.join("checkpoint.bin");
     let mut state = if a.resume {
         let bytes = std::fs::read(&ckpt).map_err(|e| format!("{}: {e}", ckpt.display()))?;
         let s = checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", ckpt.display()))?;
@@ -193,19 +203,70 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         );
         let _ = std::io::stdout().flush();
         let net = state.params.quantise().to_bytes();
-        let path = a.out.join(format!("net-e{}.nnue", r.epoch));
+        let path = out.join(format!("net-e{}.nnue", r.epoch));
         write_atomically(&path, &net).map_err(|e| e.to_string())?;
-        let path = a.out.join("net.nnue");
+        let path = out.join("net.nnue");
         write_atomically(&path, &net).map_err(|e| e.to_string())?;
         write_atomically(&ckpt, &checkpoint::to_bytes(&state)).map_err(|e| e.to_string())?;
         let mut csv = String::from("epoch,train_loss,validation_loss\n");
         for (i, (t, v)) in state.history.iter().enumerate() {
             csv += &format!("{},{t:.8},{v:.8}\n", i + 1);
         }
-        let path = a.out.join("loss.csv");
+        let path = out.join("loss.csv");
         write_atomically(&path, csv.as_bytes()).map_err(|e| e.to_string())?;
-        let path = a.out.join("loss.svg");
+        let path = out.join("loss.svg");
         write_atomically(&path, loss_svg(&state.history).as_bytes()).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// `--validate`: each net's loss on the validation positions of --data.
+fn validate(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
+    let nets = a
+        .validate
+        .iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let data = DataSet::open(&a.data, a.block, a.val_every)?;
+    // The validation positions of each file apart: the layout of blocks
+    // depends on the files before, so a file's share is held out by every
+    // run whose data list began with the same files.
+    let mut by_file = vec![Vec::new(); data.files().len()];
+    for &b in &data.validation {
+        data.read(b, &mut by_file[b.file()])?;
+    }
+    let validation: Vec<_> = by_file.concat();
+    if validation.is_empty() {
+        return Err(
+            "no validation positions: --val-every 0, or too little data for one validation block"
+                .into(),
+        );
+    }
+    eprintln!(
+        "{} records in {} files: {} validation blocks, {} trainable validation positions, lambda {}",
+        data.records,
+        data.files().len(),
+        data.validation.len(),
+        validation.len(),
+        a.lambda
+    );
+    let threads = a.threads as usize;
+    for (path, net) in a.validate.iter().zip(&nets) {
+        let loss = train::quantised_loss(net, &validation, a.lambda, threads);
+        println!("{}: validation loss {loss:.6}", path.display());
+        if by_file.len() > 1 {
+            for (file, samples) in data.files().iter().zip(&by_file) {
+                let loss = train::quantised_loss(net, samples, a.lambda, threads);
+                println!(
+                    "  {}: {loss:.6} over {} positions",
+                    file.display(),
+                    samples.len()
+                );
+            }
+        }
     }
     Ok(())
 }

@@ -69,8 +69,15 @@ impl Layout {
 }
 
 #[inline]
-fn sigmoid(x: f32) -> f32 {
+pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
+}
+
+/// What the net is fitted to for `s`: `λ × result + (1 − λ) ×
+/// sigmoid(score / SCALE)`, on the scale of `sigmoid(output)`.
+#[inline]
+pub fn target(s: &Sample, lambda: f32) -> f32 {
+    lambda * s.result + (1.0 - lambda) * sigmoid(s.score / SCALE as f32)
 }
 
 /// Working memory of one thread: two accumulators.
@@ -155,8 +162,7 @@ impl Params {
     ) -> f32 {
         let out = self.forward(s, scratch);
         let p = sigmoid(out);
-        let target = lambda * s.result + (1.0 - lambda) * sigmoid(s.score / SCALE as f32);
-        let e = p - target;
+        let e = p - target(s, lambda);
         if let Some((g, weight)) = grad {
             let l = self.layout();
             let h = l.hidden;

@@ -2,7 +2,7 @@
 //! schedule, a validation pass and a checkpoint after every epoch.
 
 use crate::data::{DataError, DataSet, Rng, Sample};
-use crate::net::{Params, Scratch};
+use crate::net::{sigmoid, target, Params, Scratch};
 use hashmate_nnue::{Network, SCALE};
 use std::time::Instant;
 
@@ -153,6 +153,35 @@ pub fn mean_loss(params: &Params, samples: &[Sample], lambda: f32, threads: usiz
             let mut scratch = Scratch::new(params.hidden);
             part.iter()
                 .map(|s| f64::from(params.loss(s, lambda, &mut scratch, None)))
+                .sum()
+        },
+        &mut vec![(); threads.max(1)],
+    );
+    total / samples.len() as f64
+}
+
+/// Mean loss of `samples` under the quantised net `net` — the engine's
+/// integer evaluation, in centipawns, through the same sigmoid and target
+/// as [`mean_loss`] — on `threads` threads. Nets trained on different data
+/// (each scored on its own validation blocks during training) compare
+/// fairly only on one set of positions: this scores any net file on any.
+pub fn quantised_loss(net: &Network, samples: &[Sample], lambda: f32, threads: usize) -> f64 {
+    if samples.is_empty() {
+        return f64::NAN;
+    }
+    let total = sum_on_threads(
+        samples,
+        threads,
+        |part, _| {
+            part.iter()
+                .map(|s| {
+                    let (us, them) = s.features();
+                    let acc = |feats: &[u16]| net.accumulate(feats.iter().map(|&f| usize::from(f)));
+                    let bucket = hashmate_nnue::output_bucket(u32::from(s.len), net.buckets());
+                    let cp = net.output(&acc(us), &acc(them), bucket) as f32;
+                    let e = sigmoid(cp / SCALE as f32) - target(s, lambda);
+                    f64::from(e * e)
+                })
                 .sum()
         },
         &mut vec![(); threads.max(1)],

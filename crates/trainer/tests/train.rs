@@ -7,7 +7,7 @@ use hashmate_nnue::Network;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{DataError, DataSet, Sample};
 use hashmate_trainer::net::{Params, Scratch};
-use hashmate_trainer::train::{self, mean_loss, quantisation_error, Config, State};
+use hashmate_trainer::train::{self, mean_loss, quantisation_error, quantised_loss, Config, State};
 use std::path::PathBuf;
 
 fn sample() -> PathBuf {
@@ -94,6 +94,30 @@ fn the_quantised_net_agrees_with_the_float_net() {
         &mut scratch,
     ) * 400.0;
     assert!((net.evaluate(&pos) as f32 - float).abs() < 20.0);
+}
+
+/// The quantised net's loss (what `--validate` reports for a net file)
+/// is the float net's loss up to the quantisation: within 3 % after
+/// training, and it tells a trained net from an untrained one.
+#[test]
+fn the_quantised_loss_follows_the_float_loss() {
+    let (data, cfg) = (data(), config(4));
+    let validation = data.validation_samples().unwrap();
+    let mut state = State::new(&cfg);
+    let untrained = quantised_loss(&state.params.quantise(), &validation, cfg.lambda, 2);
+    run(&cfg, &mut state, &data, &validation);
+    let float = mean_loss(&state.params, &validation, cfg.lambda, 2);
+    let net = state.params.quantise();
+    let quantised = quantised_loss(&net, &validation, cfg.lambda, 2);
+    assert!(
+        (quantised - float).abs() < 0.03 * float,
+        "float {float}, quantised {quantised}"
+    );
+    assert!(quantised < untrained * 0.97, "{untrained} -> {quantised}");
+    // The same on three threads as on two (up to the order of the sum).
+    let three = quantised_loss(&net, &validation, cfg.lambda, 3);
+    assert!((three - quantised).abs() < 1e-12, "{three} {quantised}");
+    assert!(quantised_loss(&net, &[], cfg.lambda, 2).is_nan());
 }
 
 #[test]

@@ -1,0 +1,76 @@
+//! `hashmate-train` driven as a user runs it: `--validate` scores net
+//! files on the validation positions of the committed sample.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn train(args: &[&std::ffi::OsStr]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hashmate-train"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn validate_scores_a_net_file_and_refuses_a_bad_one_by_name() {
+    let sample = manifest().join("tests/data/sample-12000.bin");
+    let net = manifest().join("../engine/nets/default.nnue");
+    let dir = std::env::temp_dir().join(format!("hm-train-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let junk = dir.join("junk.nnue");
+    std::fs::write(&junk, b"not a network").unwrap();
+    let common = [
+        "--data".as_ref(),
+        sample.as_os_str(),
+        "--block".as_ref(),
+        "1000".as_ref(),
+        "--val-every".as_ref(),
+        "6".as_ref(),
+        "--lambda".as_ref(),
+        "0.2".as_ref(),
+    ];
+
+    let mut args = common.to_vec();
+    args.extend(["--validate".as_ref(), net.as_os_str()]);
+    let (ok, stdout, stderr) = train(&args);
+    assert!(ok, "{stderr}");
+    let loss: f64 = stdout
+        .trim()
+        .rsplit(' ')
+        .next()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no loss in {stdout:?}"));
+    // The embedded net on its own engine's positions: well below the
+    // 0.25 of a coin toss, and not zero.
+    assert!(loss > 0.001 && loss < 0.05, "{stdout}");
+    assert!(stdout.contains("default.nnue: validation loss"), "{stdout}");
+
+    let mut args = common.to_vec();
+    args.extend(["--validate".as_ref(), net.as_os_str(), junk.as_os_str()]);
+    let (ok, stdout, stderr) = train(&args);
+    assert!(!ok && stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("junk.nnue"), "{stderr}");
+
+    let mut args = common.to_vec();
+    args.extend([
+        "--validate".as_ref(),
+        net.as_os_str(),
+        "--out".as_ref(),
+        dir.as_os_str(),
+    ]);
+    let (ok, _, stderr) = train(&args);
+    assert!(!ok && stderr.contains("--out"), "{stderr}");
+
+    let (ok, _, stderr) = train(&common);
+    assert!(!ok && stderr.contains("--out"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
