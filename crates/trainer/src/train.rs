@@ -143,21 +143,12 @@ pub fn learning_rate(cfg: &Config, progress: f64) -> f32 {
 
 /// Mean loss of `samples` (float net), on `threads` threads.
 pub fn mean_loss(params: &Params, samples: &[Sample], lambda: f32, threads: usize) -> f64 {
-    if samples.is_empty() {
-        return f64::NAN;
-    }
-    let total = sum_on_threads(
-        samples,
-        threads,
-        |part, _| {
-            let mut scratch = Scratch::new(params.hidden);
-            part.iter()
-                .map(|s| f64::from(params.loss(s, lambda, &mut scratch, None)))
-                .sum()
-        },
-        &mut vec![(); threads.max(1)],
-    );
-    total / samples.len() as f64
+    mean_on_threads(samples, threads, |part| {
+        let mut scratch = Scratch::new(params.hidden);
+        part.iter()
+            .map(|s| f64::from(params.loss(s, lambda, &mut scratch, None)))
+            .sum()
+    })
 }
 
 /// Mean loss of `samples` under the quantised net `net` — the engine's
@@ -166,27 +157,14 @@ pub fn mean_loss(params: &Params, samples: &[Sample], lambda: f32, threads: usiz
 /// (each scored on its own validation blocks during training) compare
 /// fairly only on one set of positions: this scores any net file on any.
 pub fn quantised_loss(net: &Network, samples: &[Sample], lambda: f32, threads: usize) -> f64 {
-    if samples.is_empty() {
-        return f64::NAN;
-    }
-    let total = sum_on_threads(
-        samples,
-        threads,
-        |part, _| {
-            part.iter()
-                .map(|s| {
-                    let (us, them) = s.features();
-                    let acc = |feats: &[u16]| net.accumulate(feats.iter().map(|&f| usize::from(f)));
-                    let bucket = hashmate_nnue::output_bucket(u32::from(s.len), net.buckets());
-                    let cp = net.output(&acc(us), &acc(them), bucket) as f32;
-                    let e = sigmoid(cp / SCALE as f32) - target(s, lambda);
-                    f64::from(e * e)
-                })
-                .sum()
-        },
-        &mut vec![(); threads.max(1)],
-    );
-    total / samples.len() as f64
+    mean_on_threads(samples, threads, |part| {
+        part.iter()
+            .map(|s| {
+                let e = sigmoid(integer_eval(net, s) as f32 / SCALE as f32) - target(s, lambda);
+                f64::from(e * e)
+            })
+            .sum()
+    })
 }
 
 /// Mean and largest difference, in centipawns, between the quantised
@@ -196,15 +174,40 @@ pub fn quantisation_error(params: &Params, net: &Network, samples: &[Sample]) ->
     let (mut sum, mut max) = (0.0, 0.0f64);
     for s in samples {
         let float = f64::from(params.forward(s, &mut scratch)) * f64::from(SCALE);
-        let (us, them) = s.features();
-        let acc = |feats: &[u16]| net.accumulate(feats.iter().map(|&f| usize::from(f)));
-        let bucket = hashmate_nnue::output_bucket(u32::from(s.len), net.buckets());
-        let q = f64::from(net.output(&acc(us), &acc(them), bucket));
-        let d = (q - float).abs();
+        let d = (f64::from(integer_eval(net, s)) - float).abs();
         sum += d;
         max = max.max(d);
     }
     (sum / samples.len().max(1) as f64, max)
+}
+
+/// The quantised net's evaluation of `s` in centipawns, side to move's
+/// view: accumulators built from the sample's features, as the engine
+/// builds them from a position.
+fn integer_eval(net: &Network, s: &Sample) -> i32 {
+    let (us, them) = s.features();
+    let acc = |feats: &[u16]| net.accumulate(feats.iter().map(|&f| usize::from(f)));
+    let bucket = hashmate_nnue::output_bucket(u32::from(s.len), net.buckets());
+    net.output(&acc(us), &acc(them), bucket)
+}
+
+/// `sum(part)` over `threads` shares of `samples`, divided by their
+/// number: a mean per sample (NaN for none).
+fn mean_on_threads(
+    samples: &[Sample],
+    threads: usize,
+    sum: impl Fn(&[Sample]) -> f64 + Sync,
+) -> f64 {
+    if samples.is_empty() {
+        return f64::NAN;
+    }
+    let total = sum_on_threads(
+        samples,
+        threads,
+        |part, _| sum(part),
+        &mut vec![(); threads.max(1)],
+    );
+    total / samples.len() as f64
 }
 
 /// `work(part, state)` on `threads` threads, each over its share of
