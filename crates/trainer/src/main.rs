@@ -2,7 +2,6 @@
 
 use clap::Parser;
 use hashmate_engine::files::write_atomically;
-use hashmate_nnue::Network;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{is_file, DataSet};
 use hashmate_trainer::train::{self, loss_svg, Config, State};
@@ -225,11 +224,10 @@ fn validate(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let nets = a
         .validate
         .iter()
-        .map(|p| {
-            let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", p.display()))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
+        // The engine's loader: size-limited, refuses a directory, names
+        // the file in every error; `<internal>` is the embedded net.
+        .map(|p| hashmate_engine::nnue::load(&p.to_string_lossy()))
+        .collect::<Result<Vec<_>, _>>()?;
     let data = DataSet::open(&a.data, a.block, a.val_every)?;
     // The validation positions of each file apart: the layout of blocks
     // depends on the files before, so a file's share is held out by every

@@ -60,6 +60,12 @@ fn validate_scores_a_net_file_and_refuses_a_bad_one_by_name() {
     assert!(!ok && stdout.is_empty(), "{stdout}");
     assert!(stderr.contains("junk.nnue"), "{stderr}");
 
+    // A directory is refused by name too, not read.
+    let mut args = common.to_vec();
+    args.extend(["--validate".as_ref(), dir.as_os_str()]);
+    let (ok, _, stderr) = train(&args);
+    assert!(!ok && stderr.contains(&*dir.to_string_lossy()), "{stderr}");
+
     let mut args = common.to_vec();
     args.extend([
         "--validate".as_ref(),
