@@ -16,12 +16,13 @@ ROOT = os.path.join(os.path.dirname(__file__), "..")
 DATA = os.path.join(ROOT, "docs", "nnue-loss")
 PANELS = [
     ("lambda = 0.5 (runs 1-3)", ["run1", "run2", "run3"]),
-    ("lambda = 0.2 (runs 4-9)", ["run4", "run5", "run6", "run7", "run7m", "run8", "run9"]),
+    ("lambda = 0.2 (runs 4-10)", ["run4", "run5", "run6", "run7", "run7m", "run8", "run9", "run10"]),
 ]
 COLORS = {
     "run1": "#bab0ac", "run2": "#9c755f", "run3": "#76b7b2",
     "run4": "#edc948", "run5": "#f28e2b", "run6": "#59a14f",
     "run7": "#4e79a7", "run7m": "#e15759", "run8": "#b07aa1", "run9": "#ff9da7",
+    "run10": "#000000",
 }
 
 
