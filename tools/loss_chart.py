@@ -14,16 +14,25 @@ import os
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 DATA = os.path.join(ROOT, "docs", "nnue-loss")
+LAMBDA_05 = ["run1", "run2", "run3"]
+
+
+def run_order(name):
+    """run7 < run7m < run8 < run10: by number, then by suffix."""
+    digits = "".join(c for c in name[3:] if c.isdigit())
+    return (int(digits), name[3 + len(digits):])
+
+
+# Every run's loss.csv in docs/nnue-loss/ is drawn: a new run needs only its file.
+LAMBDA_02 = sorted((f[:-4] for f in os.listdir(DATA) if f.endswith(".csv") and f[:-4] not in LAMBDA_05),
+                   key=run_order)
 PANELS = [
-    ("lambda = 0.5 (runs 1-3)", ["run1", "run2", "run3"]),
-    ("lambda = 0.2 (runs 4-10)", ["run4", "run5", "run6", "run7", "run7m", "run8", "run9", "run10"]),
+    ("lambda = 0.5 (runs 1-3)", LAMBDA_05),
+    (f"lambda = 0.2 (runs 4-{run_order(LAMBDA_02[-1])[0]})", LAMBDA_02),
 ]
-COLORS = {
-    "run1": "#bab0ac", "run2": "#9c755f", "run3": "#76b7b2",
-    "run4": "#edc948", "run5": "#f28e2b", "run6": "#59a14f",
-    "run7": "#4e79a7", "run7m": "#e15759", "run8": "#b07aa1", "run9": "#ff9da7",
-    "run10": "#000000",
-}
+PALETTE = ["#bab0ac", "#9c755f", "#76b7b2", "#edc948", "#f28e2b", "#59a14f", "#4e79a7",
+           "#e15759", "#b07aa1", "#ff9da7", "#000000", "#8cd17d", "#499894", "#d37295"]
+COLORS = {run: PALETTE[i % len(PALETTE)] for i, run in enumerate(LAMBDA_05 + LAMBDA_02)}
 
 
 def read(run):
