@@ -14,6 +14,10 @@
 //! The first such run (800 iterations on the ten pruning and reduction
 //! margins, docs/STRENGTH.md row 70) moved them by one or two units and
 //! its SPRT did not decide after 3,362 games: the defaults below stand.
+//! A second, with the network as the evaluation (ten margins on the
+//! evaluation's scale, 4,000 games, docs/NNUE.md), moved none by more than
+//! about one step and measured −1 ± 12 over 1,200 games (row 83): they
+//! stand for the network too.
 
 /// A search parameter's value: a constant in a plain build.
 #[cfg(not(feature = "tune"))]
