@@ -12,6 +12,8 @@ its own validation blocks (runs 6, 7 and 7m share theirs).
 import csv
 import os
 
+from svg_axes import frame
+
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 DATA = os.path.join(ROOT, "docs", "nnue-loss")
 LAMBDA_05 = ["run1", "run2", "run3"]
@@ -49,16 +51,8 @@ def panel(title, runs, x0, y0, w, h):
     epochs = max(e for s in series.values() for e, _ in s)
     sx = lambda e: x0 + w * (e - 1) / max(epochs - 1, 1)
     sy = lambda v: y0 + h - h * (v - lo) / (hi - lo)
-    out = [f'<text x="{x0 + w / 2}" y="{y0 - 10}" text-anchor="middle" font-size="13">{title}</text>',
-           f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="none" stroke="#999"/>']
-    for k in range(6):
-        v = lo + (hi - lo) * k / 5
-        y = sy(v)
-        out.append(f'<line x1="{x0}" y1="{y:.1f}" x2="{x0 + w}" y2="{y:.1f}" stroke="#eee"/>')
-        out.append(f'<text x="{x0 - 5}" y="{y + 4:.1f}" text-anchor="end" font-size="10">{v:.4f}</text>')
-    for e in range(1, epochs + 1, max(1, epochs // 10)):
-        out.append(f'<text x="{sx(e):.1f}" y="{y0 + h + 14}" text-anchor="middle" font-size="10">{e}</text>')
-    out.append(f'<text x="{x0 + w / 2}" y="{y0 + h + 30}" text-anchor="middle" font-size="11">epoch</text>')
+    out = frame(title, x0, y0, w, h, [lo + (hi - lo) * k / 5 for k in range(6)], sy, lambda v: f"{v:.4f}",
+                range(1, epochs + 1, max(1, epochs // 10)), sx, "epoch")
     for i, (run, s) in enumerate(series.items()):
         pts = " ".join(f"{sx(e):.1f},{sy(v):.1f}" for e, v in s)
         out.append(f'<polyline points="{pts}" fill="none" stroke="{COLORS[run]}" stroke-width="2"/>')

@@ -14,6 +14,8 @@ curve that stays within +-1 moved less than the step SPSA tries.
 import argparse
 import re
 
+from svg_axes import frame
+
 LINE = re.compile(r"iteration (\d+)/(\d+): plus W(\d+)/D(\d+)/L(\d+); (.*)$")
 PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#59a14f", "#b07aa1", "#9c755f", "#76b7b2", "#edc948"]
 
@@ -50,14 +52,9 @@ def panel(title, rows, params, x0, y0, w, h):
     last = rows[-1][0]
     sx = lambda k: x0 + w * k / max(last, 1)
     sy = lambda v: y0 + h / 2 - (h / 2) * v / span
-    out = [f'<text x="{x0 + w / 2}" y="{y0 - 10}" text-anchor="middle" font-size="13">{title}</text>',
-           f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="none" stroke="#999"/>']
-    for v in (-span, -1, 0, 1, span):
-        out.append(f'<line x1="{x0}" y1="{sy(v):.1f}" x2="{x0 + w}" y2="{sy(v):.1f}" stroke="{"#ccc" if v == 0 else "#eee"}"/>')
-        out.append(f'<text x="{x0 - 5}" y="{sy(v) + 4:.1f}" text-anchor="end" font-size="10">{v:+.1f}</text>')
-    for k in range(0, last + 1, max(1, last // 5)):
-        out.append(f'<text x="{sx(k):.1f}" y="{y0 + h + 14}" text-anchor="middle" font-size="10">{k}</text>')
-    out.append(f'<text x="{x0 + w / 2}" y="{y0 + h + 30}" text-anchor="middle" font-size="11">iteration (one game pair each)</text>')
+    out = frame(title, x0, y0, w, h, (-span, -1, 0, 1, span), sy, lambda v: f"{v:+.1f}",
+                range(0, last + 1, max(1, last // 5)), sx, "iteration (one game pair each)",
+                grid=lambda v: "#ccc" if v == 0 else "#eee")
     for i, (n, s) in enumerate(series.items()):
         colour = PALETTE[i % len(PALETTE)]
         pts = " ".join(f"{sx(k):.1f},{sy(v):.2f}" for k, v in s)
