@@ -507,6 +507,23 @@ impl Network {
         &self.ft_weights[f * self.hidden..][..self.hidden]
     }
 
+    /// Output bucket `bucket`'s weights: `2 × hidden`, the side to
+    /// move's half first.
+    ///
+    /// # Panics
+    /// If `bucket` is not below [`Network::buckets`].
+    pub fn output_weights(&self, bucket: usize) -> &[i16] {
+        &self.out_weights[bucket * 2 * self.hidden..][..2 * self.hidden]
+    }
+
+    /// Output bucket `bucket`'s bias (scaled by `QA × QB`).
+    ///
+    /// # Panics
+    /// If `bucket` is not below [`Network::buckets`].
+    pub fn output_bias(&self, bucket: usize) -> i32 {
+        self.out_bias[bucket]
+    }
+
     /// The accumulators of `pos`, built from scratch.
     pub fn refresh(&self, pos: &Position) -> Accumulator {
         let mut acc = Accumulator {

@@ -4,6 +4,7 @@ use clap::Parser;
 use hashmate_engine::files::write_atomically;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{is_file, DataSet};
+use hashmate_trainer::net::Params;
 use hashmate_trainer::train::{self, loss_svg, Config, State};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -75,6 +76,11 @@ struct Args {
     /// Continue from `checkpoint.bin` in --out.
     #[arg(long)]
     resume: bool,
+    /// Start from this net file (`.nnue`, `<internal>` for the engine's
+    /// embedded net) instead of random weights: fine-tuning an earlier
+    /// net on new data. Its shape must be --hidden and --output-buckets.
+    #[arg(long, conflicts_with = "resume")]
+    init: Option<PathBuf>,
     /// Mirror each position without castling rights left to right with
     /// probability 1/2 each epoch (data augmentation).
     #[arg(long)]
@@ -145,6 +151,21 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         }
         eprintln!("resuming after epoch {} ({} steps)", s.epoch, s.step);
         s
+    } else if let Some(init) = &a.init {
+        let net = hashmate_engine::nnue::load(&init.to_string_lossy())?;
+        if (net.hidden(), net.buckets()) != (cfg.hidden, cfg.buckets) {
+            return Err(format!(
+                "{}: a net of {} neurons and {} output buckets, not --hidden {} --output-buckets {}",
+                init.display(),
+                net.hidden(),
+                net.buckets(),
+                cfg.hidden,
+                cfg.buckets
+            )
+            .into());
+        }
+        eprintln!("fine-tuning {}", init.display());
+        State::from_params(Params::from_network(&net))
     } else {
         State::new(&cfg)
     };

@@ -113,6 +113,31 @@ impl Params {
         Params { hidden, buckets, v }
     }
 
+    /// The float parameters a quantised net stands for: each weight
+    /// divided by its quantisation factor, so that [`Params::quantise`]
+    /// gives the same net back. The start of a fine-tuning run, which
+    /// continues to train a net on new data instead of from random
+    /// weights.
+    pub fn from_network(net: &Network) -> Params {
+        let (hidden, buckets) = (net.hidden(), net.buckets());
+        let l = Layout::new(hidden, buckets);
+        let mut v = Vec::with_capacity(l.len);
+        let qa = QA as f32;
+        for f in 0..INPUTS {
+            v.extend(net.column(f).iter().map(|&w| f32::from(w) / qa));
+        }
+        v.extend(net.bias().iter().map(|&b| f32::from(b) / qa));
+        for b in 0..buckets {
+            let qb = QB as f32;
+            v.extend(net.output_weights(b).iter().map(|&w| f32::from(w) / qb));
+        }
+        for b in 0..buckets {
+            v.push(net.output_bias(b) as f32 / (QA * QB) as f32);
+        }
+        debug_assert_eq!(v.len(), l.len);
+        Params { hidden, buckets, v }
+    }
+
     /// The layout of these parameters.
     pub fn layout(&self) -> Layout {
         Layout::new(self.hidden, self.buckets)

@@ -56,7 +56,16 @@ pub struct State {
 impl State {
     /// A fresh start.
     pub fn new(cfg: &Config) -> State {
-        let params = Params::init(cfg.hidden, cfg.buckets, &mut Rng::new(cfg.seed));
+        State::from_params(Params::init(
+            cfg.hidden,
+            cfg.buckets,
+            &mut Rng::new(cfg.seed),
+        ))
+    }
+
+    /// A start from `params` (a fine-tuning run: [`Params::from_network`]
+    /// of an earlier net), with fresh optimiser moments and no epochs.
+    pub fn from_params(params: Params) -> State {
         let n = params.v.len();
         State {
             params,

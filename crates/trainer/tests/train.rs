@@ -358,3 +358,41 @@ fn the_gradient_matches_finite_differences() {
         }
     }
 }
+
+/// A quantised net read back into float parameters quantises to the same
+/// net, and its float loss is the net's integer loss up to rounding: the
+/// start of a fine-tuning run (`--init`) is the net it names.
+#[test]
+fn a_net_read_back_as_float_parameters_is_the_same_net() {
+    let data = data();
+    let validation = data.validation_samples().unwrap();
+    let cfg = Config {
+        buckets: 8,
+        ..config(2)
+    };
+    let mut state = State::new(&cfg);
+    run(&cfg, &mut state, &data, &validation);
+    let net = state.params.quantise();
+    let back = Params::from_network(&net);
+    assert_eq!((back.hidden, back.buckets), (16, 8));
+    assert_eq!(back.quantise(), net);
+    let float = mean_loss(&back, &validation, cfg.lambda, 2);
+    let quantised = quantised_loss(&net, &validation, cfg.lambda, 2);
+    assert!(
+        (float - quantised).abs() < 0.01 * quantised,
+        "float {float}, quantised {quantised}"
+    );
+    // Fine-tuning from it continues: one more epoch at a small rate moves
+    // the parameters, and the loss stays near where it was.
+    let mut tuned = State::from_params(back.clone());
+    let fine = Config {
+        lr: 0.0005,
+        lr_end: 0.0001,
+        ..config(1)
+    };
+    let fine = Config { buckets: 8, ..fine };
+    run(&fine, &mut tuned, &data, &validation);
+    assert_ne!(tuned.params, back);
+    let after = tuned.history[0].1;
+    assert!(after < float * 1.05, "{float} -> {after}");
+}
