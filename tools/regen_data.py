@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Regenerate the network's training data sets from their manifest rows
+in docs/NNUE.md, and check each against its recorded sha256.
+
+The data stays outside the repository (hundreds of MB); what the
+repository keeps is, per set, the generating commit, its bench signature,
+the seed, the number of games and the sha256 of the records the training
+runs used. `hashmate datagen` makes game i from the seed and i alone, and
+writes games in order whatever the thread count, so the same command
+gives the same bytes on any machine. This script does it for one set or
+all:
+
+    python3 tools/regen_data.py --sets 5 6 --dir /work/nnue-data --threads 16
+    python3 tools/regen_data.py --sets all --dir DIR --verify-only
+
+For each set: a worktree of the generating commit (under DIR/src-COMMIT),
+its engine built there, `bench` checked against the manifest's signature,
+`datagen` run at the lowest priority (an interrupted run continues where
+it stopped when the script runs again), then the records the runs
+trained on (the whole file, or a prefix for the sets that were used part
+way) copied to the file name the run commands in NNUE.md use, and its
+sha256 compared. Exit status 1 if a check fails.
+"""
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+RECORD = 32  # bytes per record (crates/engine/src/tune/record.rs)
+
+# set: (commit, bench signature, seed, network plays, games to play,
+#       records used by the training runs, their sha256, file the runs read)
+SETS = {
+    1: ("38913a2", 934499, 1, False, 44344, 4904454,
+        "f20cf9c60253172389dbb34c3e4793303872648c7cdf5e7bec7d692e92c985d0",
+        "hm-38913a2-seed1.bin"),
+    2: ("38913a2", 934499, 2, False, 27522, 3029966,
+        "d63b1ef00556e28272cf9c0bab2c618b2b8c665a03da1f6998233a13dee5e1f0",
+        "hm-38913a2-seed2.bin"),
+    3: ("e228f7f", 1002074, 3, True, 16992, 1845075,
+        "17f6cb1116d44a848cfb9750643e8d1f3a5dd182d5b6961db7c506a95a0fcc88",
+        "hm-e228f7f-nnue-seed3.bin"),
+    4: ("e228f7f", 1002074, 4, True, 29155, 3164927,
+        "02955c1b6e8bcffdb35e7a5348a13bc11579ba323d322b63074a5d30340b836f",
+        "hm-e228f7f-nnue-seed4.bin"),
+    # Sets 5-7 were used by their first N records (the last game cut).
+    5: ("254a990", 718106, 5, True, 67500, 7060000,
+        "18cb6fcb106fa3000e7cb17139e615524ea850c58def175cfa2b18d0458364fb",
+        "set5-prefix-7060000.bin"),
+    6: ("77fe52d", 810271, 6, True, 93650, 9500000,
+        "10cf704ce7b59a3367c0d78ef5800b4d6fce74d8b99db7213bfa1bb266ec00c6",
+        "set6-prefix-9500000.bin"),
+    7: ("53174a2", 749511, 7, True, 13700, 1380000,
+        "61a4d52c40423afa7b853bc06c17a6e8cb9547898a5745863d6cac0705d2c1ef",
+        "set7-prefix-1380000.bin"),
+}
+
+
+def datagen_name(n):
+    commit, _, seed, nnue, *_ = SETS[n]
+    return f"hm-{commit}-{'nnue-' if nnue else ''}seed{seed}.bin"
+
+
+def sha256_prefix(path, nbytes):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        left = nbytes
+        while left:
+            chunk = f.read(min(left, 1 << 22))
+            if not chunk:
+                raise ValueError(f"{path}: shorter than {nbytes} bytes")
+            h.update(chunk)
+            left -= len(chunk)
+    return h.hexdigest()
+
+
+def build(commit, signature, work):
+    """The engine of `commit`, built in a worktree; its bench signature checked."""
+    binary = os.path.join(work, f"hashmate-{commit}")
+    if not os.path.exists(binary):
+        src = os.path.join(work, f"src-{commit}")
+        if not os.path.isdir(src):
+            subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", src, commit], check=True)
+        target = os.path.join(work, f"target-{commit}")
+        subprocess.run(["cargo", "build", "--release", "-p", "hashmate-engine", "--bin", "hashmate",
+                        "--target-dir", target], cwd=src, check=True)
+        shutil.copy(os.path.join(target, "release", "hashmate"), binary + ".tmp")
+        os.replace(binary + ".tmp", binary)
+    out = subprocess.run([binary, "bench"], capture_output=True, text=True, check=True)
+    nodes = int(out.stdout.strip().splitlines()[-1].split()[0])
+    if nodes != signature:
+        raise SystemExit(f"{binary}: bench signature {nodes}, the manifest says {signature}")
+    return binary
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sets", nargs="+", required=True, help="set numbers, or 'all'")
+    ap.add_argument("--dir", required=True, help="where the data, builds and worktrees go")
+    ap.add_argument("--threads", type=int, default=os.cpu_count())
+    ap.add_argument("--book", default="/usr/share/games/gnuchess/book.bin",
+                    help="Debian gnuchess-book 1.02's book.bin, as every set used")
+    ap.add_argument("--verify-only", action="store_true",
+                    help="only hash the files already there (build, generate and write nothing)")
+    a = ap.parse_args()
+    sets = sorted(SETS) if a.sets == ["all"] else sorted({int(s) for s in a.sets})
+    unknown = [s for s in sets if s not in SETS]
+    if unknown:
+        ap.error(f"no such set: {unknown} (sets are {sorted(SETS)})")
+    if not a.verify_only and not os.path.isfile(a.book):
+        ap.error(f"{a.book}: no opening book (apt-get install gnuchess-book)")
+    os.makedirs(a.dir, exist_ok=True)
+    failed = []
+    for n in sets:
+        commit, signature, seed, nnue, games, records, sha, used = SETS[n]
+        full = os.path.join(a.dir, datagen_name(n))
+        if not a.verify_only:
+            binary = build(commit, signature, a.dir)
+            cmd = ["nice", "-n", "19", binary, "datagen", "--out", full, "--games", str(games),
+                   "--threads", str(a.threads), "--seed", str(seed), "--book", a.book]
+            if nnue:
+                cmd += ["--nnue", "<internal>"]
+            print(f"set {n}: {' '.join(cmd)}", flush=True)
+            subprocess.run(cmd, check=True)
+        if not os.path.exists(full):
+            print(f"set {n}: {full} missing")
+            failed.append(n)
+            continue
+        have = os.path.getsize(full) // RECORD
+        if have < records:
+            print(f"set {n}: {full} holds {have} records, the runs used {records}")
+            failed.append(n)
+            continue
+        got = sha256_prefix(full, records * RECORD)
+        ok = got == sha
+        print(f"set {n}: first {records} records sha256 {got[:16]}… {'matches' if ok else 'DIFFERS from ' + sha[:16] + '…'}")
+        if not ok:
+            failed.append(n)
+            continue
+        dest = os.path.join(a.dir, used)
+        if used != datagen_name(n) and not os.path.exists(dest) and not a.verify_only:
+            with open(full, "rb") as src, open(dest + ".tmp", "wb") as out:
+                left = records * RECORD
+                while left:
+                    chunk = src.read(min(left, 1 << 22))
+                    out.write(chunk)
+                    left -= len(chunk)
+            os.replace(dest + ".tmp", dest)
+            print(f"set {n}: {dest} written ({records} records)")
+    if failed:
+        print(f"failed: sets {failed}")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
