@@ -53,9 +53,10 @@ SETS = {
     6: ("77fe52d", 810271, 6, True, 93650, 9500000,
         "10cf704ce7b59a3367c0d78ef5800b4d6fce74d8b99db7213bfa1bb266ec00c6",
         "set6-prefix-9500000.bin"),
-    7: ("53174a2", 749511, 7, True, 13700, 1380000,
-        "61a4d52c40423afa7b853bc06c17a6e8cb9547898a5745863d6cac0705d2c1ef",
-        "set7-prefix-1380000.bin"),
+    # Run 11 (run 9 fine-tuned) trained on set 7's first 5,790,000.
+    7: ("53174a2", 749511, 7, True, 57201, 5790000,
+        "bcb358cfd81c1634e0d0a87f536cb3cfe366c5a50a8472ed24627db983f9f3c6",
+        "set7-prefix-5790000.bin"),
 }
 
 
