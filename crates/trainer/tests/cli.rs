@@ -20,14 +20,21 @@ fn train(args: &[&std::ffi::OsStr]) -> (bool, String, String) {
     )
 }
 
-#[test]
-fn validate_scores_a_net_file_and_refuses_a_bad_one_by_name() {
+/// The committed sample, the embedded net, a fresh directory named after
+/// `tag` and a file of junk in it.
+fn fixture(tag: &str) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
     let sample = manifest().join("tests/data/sample-12000.bin");
     let net = manifest().join("../engine/nets/default.nnue");
-    let dir = std::env::temp_dir().join(format!("hm-train-cli-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("hm-train-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let junk = dir.join("junk.nnue");
     std::fs::write(&junk, b"not a network").unwrap();
+    (sample, net, dir, junk)
+}
+
+#[test]
+fn validate_scores_a_net_file_and_refuses_a_bad_one_by_name() {
+    let (sample, net, dir, junk) = fixture("cli");
     let common = [
         "--data".as_ref(),
         sample.as_os_str(),
@@ -86,12 +93,7 @@ fn validate_scores_a_net_file_and_refuses_a_bad_one_by_name() {
 /// of another shape, or junk, is refused by name before any training.
 #[test]
 fn init_fine_tunes_a_net_and_refuses_one_of_another_shape() {
-    let sample = manifest().join("tests/data/sample-12000.bin");
-    let net = manifest().join("../engine/nets/default.nnue");
-    let dir = std::env::temp_dir().join(format!("hm-train-init-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let junk = dir.join("junk.nnue");
-    std::fs::write(&junk, b"not a network").unwrap();
+    let (sample, net, dir, junk) = fixture("init");
     let run = |init: &std::path::Path, hidden: &str| {
         train(&[
             "--data".as_ref(),
