@@ -57,6 +57,19 @@ pub fn load(path: &str) -> Result<Network, LoadError> {
     Network::from_bytes(&bytes).map_err(|e| LoadError::Net(path.into(), e))
 }
 
+/// One line saying which network `name` is: its width, output buckets
+/// and the kernel it runs on, as `hashmate eval` and the confirmation of
+/// `setoption name EvalFile` print it.
+pub fn describe(name: &str, net: &Network) -> String {
+    let buckets = net.buckets();
+    let plural = if buckets == 1 { "" } else { "s" };
+    format!(
+        "{name}, {} neurons, {buckets} output bucket{plural}, {} kernel",
+        net.hidden(),
+        net.kernel()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +79,11 @@ mod tests {
         let net = embedded().unwrap();
         assert!(net.hidden() > 0);
         assert_eq!(load(INTERNAL).unwrap(), net);
+        let line = describe(INTERNAL, &net);
+        assert!(line.starts_with("<internal>, "), "{line}");
+        assert!(
+            line.contains(&format!("{} neurons", net.hidden())),
+            "{line}"
+        );
     }
 }

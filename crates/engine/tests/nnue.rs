@@ -98,8 +98,24 @@ fn a_network_file_is_loaded_and_used() {
         "setoption name EvalFile value {}\nsetoption name UseNNUE value true\nposition startpos\ngo depth 3\n",
         path.display()
     ));
-    assert!(!out.contains("info string"), "{out}");
+    // The load is confirmed by name, and says whether the net plays.
+    let note = out
+        .lines()
+        .find(|l| l.starts_with("info string"))
+        .unwrap_or_default();
+    assert!(
+        note.contains("flat.nnue, 8 neurons, 1 output bucket,") && note.ends_with(": in use"),
+        "{out}"
+    );
     assert!(out.contains("score cp 100 "), "{out}");
+    let out = session(&format!(
+        "setoption name UseNNUE value false\nsetoption name EvalFile value {}\nisready\n",
+        path.display()
+    ));
+    assert!(
+        out.contains("flat.nnue, 8 neurons") && out.contains("UseNNUE is false"),
+        "{out}"
+    );
     let eval = Command::new(env!("CARGO_BIN_EXE_hashmate"))
         .args(["eval", "--net"])
         .arg(&path)

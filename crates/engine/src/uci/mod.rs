@@ -396,6 +396,17 @@ impl Engine {
                 if let Value::Text(path) = &value {
                     let net = crate::nnue::load(path)
                         .map_err(|e| Failed(format!("{e}; the network stays as it was")))?;
+                    // Say which net is now loaded, as Stockfish does: a GUI
+                    // user otherwise cannot tell a typo'd path from success.
+                    let plays = if self.options.use_nnue {
+                        "in use"
+                    } else {
+                        "loaded; UseNNUE is false, so the classical evaluation plays"
+                    };
+                    output::emit(&format!(
+                        "info string EvalFile {}: {plays}",
+                        crate::nnue::describe(path, &net)
+                    ));
                     self.network = Arc::new(net);
                     if self.options.use_nnue {
                         self.new_game();
