@@ -57,6 +57,10 @@ SETS = {
     7: ("53174a2", 749511, 7, True, 57201, 5790000,
         "bcb358cfd81c1634e0d0a87f536cb3cfe366c5a50a8472ed24627db983f9f3c6",
         "set7-prefix-5790000.bin"),
+    # Run 12 (run 11 fine-tuned) trained on set 8's first 3,850,000.
+    8: ("e4bd616", 779216, 8, True, 39719, 3850000,
+        "f47c1b42b54acbab8a6f8d5ae83ca869968ec041627bfa1fbf6098ed3efda164",
+        "set8-prefix-3850000.bin"),
 }
 
 
