@@ -129,12 +129,10 @@ fn main() -> ExitCode {
                     let mut pawns = hashmate_engine::eval::new_pawn_table();
                     let classical = hashmate_engine::eval::evaluate(&pos, &mut pawns);
                     output::emit(&format!(
-                        "network   {:+} cp ({net}, {} neurons, output bucket {} of {}, {} kernel)\nclassical {:+} cp\n(side to move's view)",
+                        "network   {:+} cp ({}; output bucket {} here)\nclassical {:+} cp\n(side to move's view)",
                         network.evaluate(&pos),
-                        network.hidden(),
+                        nnue::describe(&net, &network),
                         network.bucket_of(&pos) + 1,
-                        network.buckets(),
-                        network.kernel(),
                         classical
                     ));
                     output::status(ExitCode::SUCCESS)
