@@ -57,10 +57,11 @@ SETS = {
     7: ("53174a2", 749511, 7, True, 57201, 5790000,
         "bcb358cfd81c1634e0d0a87f536cb3cfe366c5a50a8472ed24627db983f9f3c6",
         "set7-prefix-5790000.bin"),
-    # Run 12 (run 11 fine-tuned) trained on set 8's first 3,850,000.
-    8: ("e4bd616", 779216, 8, True, 39719, 3850000,
-        "f47c1b42b54acbab8a6f8d5ae83ca869968ec041627bfa1fbf6098ed3efda164",
-        "set8-prefix-3850000.bin"),
+    # Runs 13a and 13b trained on set 8's first 7,000,000; run 12 on its
+    # first 3,850,000 (sha256 f47c1b42...efda164, in NNUE.md's manifest).
+    8: ("e4bd616", 779216, 8, True, 72236, 7000000,
+        "c0a431c891cf04a64ee8e03751a845b0e46efa11ff388251e4aebb5c6a05989f",
+        "set8-prefix-7000000.bin"),
 }
 
 
