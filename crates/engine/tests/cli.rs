@@ -108,7 +108,7 @@ fn invalid_utf8_input_is_a_bad_command_not_the_end() {
 /// same evaluations, so it is the same on every processor.
 #[test]
 fn bench_signature() {
-    const BENCH_NODES: u64 = 779_216;
+    const BENCH_NODES: u64 = 622_754;
     assert_eq!(
         bench_nodes(&["bench"]),
         BENCH_NODES,
