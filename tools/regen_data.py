@@ -62,6 +62,11 @@ SETS = {
     8: ("e4bd616", 779216, 8, True, 72236, 7000000,
         "c0a431c891cf04a64ee8e03751a845b0e46efa11ff388251e4aebb5c6a05989f",
         "set8-prefix-7000000.bin"),
+    # Run 14 (run 13b fine-tuned on sets 9 and 8) trained on set 9's first
+    # 4,390,000.
+    9: ("4163463", 622754, 9, True, 45853, 4390000,
+        "cf2e6f168472569b1c3038fc79497018984014fe22d9af9d9a8a42832910d0b5",
+        "set9-prefix-4390000.bin"),
 }
 
 
