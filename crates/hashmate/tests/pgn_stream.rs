@@ -22,6 +22,10 @@ const PIECES: &[&str] = &[
     "[Event \"Two\"] [Site \"same line\"]\n1. e4 *\n",
     "{lead comment} 1. b3 *\n",
     ")\n",
+    // Indented tags: the reader takes tags after any whitespace before the
+    // movetext (a fuzz find: the stream once cut a game at the second).
+    " [Event \"Indented\"]\n\t[Site \"tab\"]  [Round \"1\"]\n1. a4 *\n",
+    " [\"?\"]\n[te \"?\"]3\n",
 ];
 
 fn describe<E: std::fmt::Debug, G: std::fmt::Debug>(

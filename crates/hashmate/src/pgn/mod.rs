@@ -275,12 +275,32 @@ impl<'a> PgnReader<'a> {
         self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
     }
 
+    /// Whether only whitespace stands before this point on its line (a tag
+    /// line may be indented).
+    fn at_indent(&self) -> bool {
+        let before = &self.text.as_bytes()[..self.pos];
+        match before
+            .iter()
+            .rposition(|&b| !is_space(char::from(b)) || b == b'\n')
+        {
+            None => true,
+            Some(i) => before[i] == b'\n',
+        }
+    }
+
     /// After an error, skip to the next line that starts with `[` (a new
-    /// game's tags) — or stay, if already at one.
+    /// game's tags), after any indent — or stay, if already at one.
     fn recover(&mut self) {
-        while !(self.peek() == Some('[') && self.at_line_start()) {
-            if self.bump().is_none() {
-                return;
+        // Tracked forward, so that a long run of spaces is crossed once.
+        let mut indent = self.at_indent();
+        loop {
+            match self.peek() {
+                None => return,
+                Some('[') if indent => return,
+                Some(c) => {
+                    self.bump();
+                    indent = c == '\n' || (indent && is_space(c));
+                }
             }
         }
     }
@@ -399,13 +419,13 @@ impl<'a> PgnReader<'a> {
             let top = frames.len() - 1;
             match self.peek() {
                 None => break,
-                Some('[') if open && self.at_line_start() => {
+                Some('[') if open && self.at_indent() => {
                     // The next game's tags: this game's variation was never
                     // closed. Leave the tags for the next game.
                     return fail(self, line, UNCLOSED.into());
                 }
                 // The next game, without a result before it.
-                Some('[') if !open && self.at_line_start() => break,
+                Some('[') if !open && self.at_indent() => break,
                 Some('[') if !open => {
                     return fail(
                         self,
@@ -755,6 +775,29 @@ mod tests {
         assert_eq!(strip_move_number("12...Nf3"), "Nf3");
         assert_eq!(strip_move_number("12"), "");
         assert_eq!(strip_move_number("0-0-0"), "0-0-0");
+    }
+
+    #[test]
+    fn an_indented_tag_line_starts_a_game() {
+        // Indented tags are tags, and an indented tag line after movetext
+        // begins the next game, as an unindented one does; a `[` later in
+        // a line of movetext is still an error.
+        let text = "  [Event \"a\"]\n\t[Site \"b\"]\n1. e4 e5\n  [Event \"c\"]\n1. d4 *\n\n\
+                    [Event \"d\"]\n1. c4 [Event \"e\"]\n\n [Event \"f\"]\n1. Nf3 *\n";
+        let got: Vec<_> = PgnReader::new(text).collect();
+        assert_eq!(got.len(), 4, "{got:?}");
+        let a = got[0].as_ref().unwrap();
+        assert_eq!(
+            (a.tag("Event"), a.tag("Site"), a.moves.len()),
+            (Some("a"), Some("b"), 2)
+        );
+        let c = got[1].as_ref().unwrap();
+        assert_eq!((c.tag("Event"), c.moves.len(), c.line), (Some("c"), 1, 4));
+        let d = got[2].as_ref().unwrap_err();
+        assert_eq!(d.line, 8);
+        assert!(d.to_string().contains("'[' inside the movetext"), "{d}");
+        let f = got[3].as_ref().unwrap();
+        assert_eq!((f.tag("Event"), f.moves.len(), f.line), (Some("f"), 1, 10));
     }
 
     #[test]

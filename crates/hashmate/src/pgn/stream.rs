@@ -2,7 +2,7 @@
 //!
 //! [`PgnStream`] reads lines from a [`BufRead`] (a file, standard input, a
 //! decompressor) and cuts them into games: a line that starts with `[`
-//! outside a comment, after the current game's movetext, begins the next
+//! (after any indent) outside a comment, after the current game's movetext, begins the next
 //! game. Each game's bytes are then read by [`PgnReader`] (so both
 //! readers accept and refuse exactly the same games); bytes that are not
 //! UTF-8 (Latin-1 names, say) become `?`-like replacement characters in
@@ -264,7 +264,10 @@ impl<R: BufRead> PgnStream<R> {
             } else {
                 &line[..]
             };
-            let tag_line = line_start && !self.in_comment && first.first() == Some(&b'[');
+            // A tag line may be indented, as the reader reads it.
+            let tag_line = line_start
+                && !self.in_comment
+                && first.iter().find(|&&b| !is_space(char::from(b))) == Some(&b'[');
             if tag_line && self.has_movetext {
                 // The next game begins: keep the line for it.
                 self.held = line;
@@ -281,7 +284,7 @@ impl<R: BufRead> PgnStream<R> {
             }
             if !self.rest_ignored {
                 let skip = line.len() - first.len();
-                self.rest_ignored = self.scan(&line[skip..], tag_line, line_start);
+                self.rest_ignored = self.scan(&line[skip..], line_start);
             }
             if self.chunk.len() + line.len() > MAX_GAME_BYTES && !self.skipping {
                 self.raw.push_back(Err(PgnError {
@@ -314,12 +317,20 @@ impl<R: BufRead> PgnStream<R> {
     }
 
     /// Note movetext and open comments in `line` (a line, or a piece of a
-    /// long one: `line_start` says whether it begins the line); on a tag
-    /// line (as the reader sees it) only what follows its tags. `true`
-    /// when the rest of the line is to be ignored.
-    fn scan(&mut self, line: &[u8], tag_line: bool, line_start: bool) -> bool {
+    /// long one: `line_start` says whether it begins the line); in the tag
+    /// section (no movetext yet) only what follows its tags. `true` when
+    /// the rest of the line is to be ignored.
+    fn scan(&mut self, line: &[u8], line_start: bool) -> bool {
         let mut at = 0;
-        if tag_line {
+        if !self.has_movetext && !self.in_comment {
+            // The reader takes tags anywhere before the movetext, after any
+            // whitespace: ` [Event "A"]` (indented) is a tag there too.
+            while line.get(at).is_some_and(|&b| is_space(char::from(b))) {
+                at += 1;
+            }
+            if line.get(at) != Some(&b'[') {
+                at = 0;
+            }
             while line.get(at) == Some(&b'[') {
                 match tag_end(&line[at..]) {
                     Some(n) => at += n,
