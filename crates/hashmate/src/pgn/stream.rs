@@ -2,19 +2,19 @@
 //!
 //! [`PgnStream`] reads lines from a [`BufRead`] (a file, standard input, a
 //! decompressor) and cuts them into games: a line that starts with `[`
-//! (after any indent) outside a comment, after the current game's movetext, begins the next
-//! game. Each game's bytes are then read by [`PgnReader`] (so both
-//! readers accept and refuse exactly the same games); bytes that are not
-//! UTF-8 (Latin-1 names, say) become `?`-like replacement characters in
-//! that game only. On text without a broken game both readers give exactly
-//! the same games and lines (tested over random concatenations and by a
-//! fuzz target); after a broken game, where the text reader resumes at the
-//! next line that starts with `[`, the stream may resume elsewhere (it
-//! keeps track of comments through the broken part), so the games after
-//! an error can be cut differently. Memory holds one game, however large
-//! the input; a
-//! "game" longer than [`MAX_GAME_BYTES`] (no tag line for that long) is
-//! reported as an error and skipped.
+//! (after any indent) outside a comment, after the current game's
+//! movetext, begins the next game. Each game's bytes are then read by
+//! [`PgnReader`] (so both readers accept and refuse exactly the same
+//! games); bytes that are not UTF-8 (Latin-1 names, say) become `?`-like
+//! replacement characters in that game only. On text without a broken game
+//! both readers give exactly the same games and lines (tested over random
+//! concatenations and by a fuzz target); after a broken game, where the
+//! text reader resumes at the next line that starts with `[`, the stream
+//! may resume elsewhere (it keeps track of comments through the broken
+//! part), so the games after an error can be cut differently. Memory holds
+//! one game, however large the input; a "game" longer than
+//! [`MAX_GAME_BYTES`] (no tag line for that long) is reported as an error
+//! and skipped.
 //!
 //! ```
 //! use hashmate::pgn::PgnStream;
@@ -327,9 +327,6 @@ impl<R: BufRead> PgnStream<R> {
             // whitespace: ` [Event "A"]` (indented) is a tag there too.
             while line.get(at).is_some_and(|&b| is_space(char::from(b))) {
                 at += 1;
-            }
-            if line.get(at) != Some(&b'[') {
-                at = 0;
             }
             while line.get(at) == Some(&b'[') {
                 match tag_end(&line[at..]) {
