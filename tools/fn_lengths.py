@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """List the longest Rust functions under the given folders.
 
-Usage: tools/fn_lengths.py [--top N] DIR...   (default: crates/engine/src, top 15)
+Usage: tools/fn_lengths.py [--top N] DIR...   (default: crates/hashmate-engine/src, top 15)
 
 A function runs from its `fn` line to the line of the brace that closes
 it; comments and blank lines inside count. Good enough for a budget such
@@ -48,7 +48,7 @@ def main(argv):
     top = 15
     if len(argv) >= 2 and argv[0] == "--top":
         top, argv = int(argv[1]), argv[2:]
-    dirs = argv or ["crates/engine/src"]
+    dirs = argv or ["crates/hashmate-engine/src"]
     rows = []
     for d in dirs:
         for path in sorted(Path(d).rglob("*.rs")):

@@ -11,7 +11,7 @@
 //! fitted to the data itself: the value for which the search scores best
 //! predict the results. A twentieth of the positions is held out to show
 //! that the fit generalises. The weights are written as Rust source, the
-//! file `crates/engine/src/eval/weights.rs` that the evaluation includes.
+//! file `crates/hashmate-engine/src/eval/weights.rs` that the evaluation includes.
 
 use super::record::{Record, RECORD_BYTES};
 use crate::eval::terms::{GROUPS, NUM_WEIGHTS};
