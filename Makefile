@@ -18,7 +18,7 @@ endif
 .PHONY: all clean
 
 all:
-	$(CARGO) build --release -p hashmate-engine --bin hashmate
+	$(CARGO) build --release -p hashmate-cli --bin hashmate
 	cp target/release/hashmate "$(EXE)"
 
 clean:

@@ -1,7 +1,7 @@
 //! GTP command lines: every line gets a well-formed answer (`=` or `?`,
 //! ending in a blank line) or nothing, never a panic.
 #![no_main]
-use hashmate_engine::gtp::{Gtp, Reply};
+use hashmate_cli::gtp::{Gtp, Reply};
 use hashmate_go::{KoRule, Rules};
 use libfuzzer_sys::fuzz_target;
 

@@ -1,26 +1,19 @@
-//! The hashmate engine: alpha-beta search around the transposition table,
-//! an evaluation with a pawn hash table, the UCI protocol, and the
-//! command-line tools of the `hashmate` binary (perft, books, the
-//! collision study, a GTP Go engine).
+//! The hashmate chess engine: alpha-beta search around the transposition
+//! table ([`search`]), an evaluation by the network or by hand-written
+//! terms over a pawn hash table ([`eval`]), the UCI protocol ([`uci`]),
+//! the persistent search threads ([`threads`]), the opening book the
+//! engine plays from ([`book`]) and the fixed-depth [`bench`].
 //!
-//! This crate is the binary's code, exposed as a library for its tests; it
-//! is not published. The reusable parts are the `hashmate`,
-//! `hashmate-hash` and `hashmate-go` crates.
+//! The `hashmate` binary (the `hashmate-cli` package) runs [`uci::run`]
+//! and adds the command-line tools. This crate is not published: the
+//! reusable parts are the `hashmate`, `hashmate-hash`, `hashmate-nnue`
+//! and `hashmate-go` crates.
 
 pub mod bench;
 pub mod book;
-pub mod book_cmd;
-pub mod book_counts;
 pub mod eval;
-pub mod files;
-pub mod gtp;
 pub mod input;
-pub mod nnue;
 pub mod output;
-pub mod perft_cmd;
 pub mod search;
-pub mod study_cmd;
 pub mod threads;
-pub mod tt_study;
-pub mod tune;
 pub mod uci;

@@ -76,7 +76,7 @@ fn allocations(fen: &str, depth: u32, nnue: bool) -> (u64, u64, u64) {
     let pos = Position::from_fen(fen).unwrap();
     let shared = Arc::new(Shared::new(TranspositionTable::new(16).unwrap()));
     if nnue {
-        shared.set_network(Some(Arc::new(hashmate_engine::nnue::embedded().unwrap())));
+        shared.set_network(Some(Arc::new(hashmate_data::net::embedded().unwrap())));
     }
     let limits = Limits {
         depth: Some(depth),

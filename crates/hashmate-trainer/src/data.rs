@@ -11,7 +11,7 @@
 //! ([`Record::trainable`]: not in check, a quiet best move, no mate score).
 
 use hashmate::Color;
-use hashmate_engine::tune::record::{Record, RECORD_BYTES};
+use hashmate_data::record::{Record, RECORD_BYTES};
 use hashmate_hash::rng::SplitMix64;
 use hashmate_nnue::for_each_feature;
 use std::fs::File;

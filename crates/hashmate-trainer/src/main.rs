@@ -1,7 +1,7 @@
 //! `hashmate-train`: fit hashmate's NNUE to `hashmate datagen` data.
 
 use clap::Parser;
-use hashmate_engine::files::write_atomically;
+use hashmate_data::files::write_atomically;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{is_file, DataSet};
 use hashmate_trainer::net::Params;
@@ -152,7 +152,7 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         eprintln!("resuming after epoch {} ({} steps)", s.epoch, s.step);
         s
     } else if let Some(init) = &a.init {
-        let net = hashmate_engine::nnue::load(&init.to_string_lossy())?;
+        let net = hashmate_data::net::load(&init.to_string_lossy())?;
         if (net.hidden(), net.buckets()) != (cfg.hidden, cfg.buckets) {
             return Err(format!(
                 "{}: a net of {} neurons and {} output buckets, not --hidden {} --output-buckets {}",
@@ -247,7 +247,7 @@ fn validate(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         // The engine's loader: size-limited, refuses a directory, names
         // the file in every error; `<internal>` is the embedded net.
-        .map(|p| hashmate_engine::nnue::load(&p.to_string_lossy()))
+        .map(|p| hashmate_data::net::load(&p.to_string_lossy()))
         .collect::<Result<Vec<_>, _>>()?;
     let data = DataSet::open(&a.data, a.block, a.val_every)?;
     // The validation positions of each file apart: the layout of blocks

@@ -24,7 +24,7 @@ fn train(args: &[&std::ffi::OsStr]) -> (bool, String, String) {
 /// `tag` and a file of junk in it.
 fn fixture(tag: &str) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
     let sample = manifest().join("tests/data/sample-12000.bin");
-    let net = manifest().join("../hashmate-engine/nets/default.nnue");
+    let net = manifest().join("../hashmate-data/nets/default.nnue");
     let dir = std::env::temp_dir().join(format!("hm-train-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let junk = dir.join("junk.nnue");

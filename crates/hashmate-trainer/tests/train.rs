@@ -200,7 +200,7 @@ fn bad_data_is_refused_by_name() {
 fn a_mirrored_sample_is_the_mirrored_position() {
     use hashmate::builder::PositionBuilder;
     use hashmate::Square;
-    use hashmate_engine::tune::record::{Record, RECORD_BYTES};
+    use hashmate_data::record::{Record, RECORD_BYTES};
     let bytes = std::fs::read(sample()).unwrap();
     let mut checked = 0;
     for chunk in bytes.chunks_exact(RECORD_BYTES).take(3000) {
@@ -276,7 +276,7 @@ fn an_output_bucketed_net_trains_quantises_and_resumes() {
     let mut seen = [false; 8];
     let bytes = std::fs::read(sample()).unwrap();
     for chunk in bytes.chunks_exact(32) {
-        let r = hashmate_engine::tune::record::Record::decode(chunk.try_into().unwrap()).unwrap();
+        let r = hashmate_data::record::Record::decode(chunk.try_into().unwrap()).unwrap();
         let Some(s) = Sample::from_record(&r) else {
             continue;
         };

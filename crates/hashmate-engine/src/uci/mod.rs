@@ -13,6 +13,7 @@
 
 pub mod command;
 pub mod options;
+pub mod perft;
 
 pub use command::{parse, Command, CommandError, Go};
 
@@ -205,7 +206,7 @@ impl Engine {
             no_table: Arc::new(Shared::new(NoTable)),
             book: EngineBook::default(),
             network: Arc::new(
-                crate::nnue::embedded()
+                hashmate_data::net::embedded()
                     .map_err(|e| StartError(format!("the embedded network: {e}")))?,
             ),
             runner: None,
@@ -311,10 +312,10 @@ impl Engine {
         };
         let started = self.start_job(self.shared.clone(), true, move |_, abort| {
             let mut count =
-                |p: &Position, d| crate::perft_cmd::perft_until(p, d, abort).unwrap_or(0);
+                |p: &Position, d| perft::perft_until(p, d, abort).unwrap_or(0);
             let stopped = || abort.load(Ordering::Relaxed);
             let mut out = output::Stdout;
-            crate::perft_cmd::report(&pos, depth, true, mode, &mut count, &stopped, &mut out);
+            perft::report(&pos, depth, true, mode, &mut count, &stopped, &mut out);
             let _ = out.flush();
         });
         if let Err(e) = started {
@@ -394,7 +395,7 @@ impl Engine {
             }
             OptionId::EvalFile => {
                 if let Value::Text(path) = &value {
-                    let net = crate::nnue::load(path)
+                    let net = hashmate_data::net::load(path)
                         .map_err(|e| Failed(format!("{e}; the network stays as it was")))?;
                     // Say which net is now loaded, as Stockfish does: a GUI
                     // user otherwise cannot tell a typo'd path from success.
@@ -405,7 +406,7 @@ impl Engine {
                     };
                     output::emit(&format!(
                         "info string EvalFile {}: {plays}",
-                        crate::nnue::describe(path, &net)
+                        hashmate_data::net::describe(path, &net)
                     ));
                     self.network = Arc::new(net);
                     if self.options.use_nnue {

@@ -160,7 +160,7 @@ pub const OPTIONS: &[Spec] = &[
         id: OptionId::EvalFile,
         name: "EvalFile",
         kind: Kind::Text {
-            default: crate::nnue::INTERNAL,
+            default: hashmate_data::net::INTERNAL,
         },
     },
 ];

@@ -5,7 +5,7 @@
 
 mod common;
 use hashmate::Position;
-use hashmate_engine::tt_study::{hashed_perft, Strategy, StudyTable};
+use hashmate_cli::tt_study::table::{hashed_perft, Strategy, StudyTable};
 
 fn run(bytes: usize, max_nodes: u64) {
     for strategy in Strategy::ALL {

@@ -3,8 +3,9 @@
 
 use clap::{Parser, Subcommand};
 use hashmate::Position;
-use hashmate_engine::tune::{datagen, texel};
-use hashmate_engine::{bench, book_cmd, gtp, nnue, output, perft_cmd, study_cmd, uci};
+use hashmate_cli::{book, datagen, gtp, perft, texel, tt_study};
+use hashmate_data::net as nnue;
+use hashmate_engine::{bench, output, uci};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -23,7 +24,7 @@ enum Command {
     /// Start the UCI engine (the default without a subcommand).
     Uci,
     /// Count leaf nodes of the legal move tree.
-    Perft(perft_cmd::PerftArgs),
+    Perft(perft::PerftArgs),
     /// Search a fixed set of positions; prints the node count signature.
     Bench {
         /// Search depth.
@@ -40,7 +41,7 @@ enum Command {
         no_tt: bool,
         /// Evaluate with this network file (`<internal>`, the default: the
         /// embedded one).
-        #[arg(long, default_value = hashmate_engine::nnue::INTERNAL)]
+        #[arg(long, default_value = nnue::INTERNAL)]
         nnue: String,
         /// Evaluate with the classical (hand-written) evaluation instead of
         /// a network.
@@ -54,16 +55,16 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
         /// The network file (default: the embedded one).
-        #[arg(long, default_value = hashmate_engine::nnue::INTERNAL)]
+        #[arg(long, default_value = nnue::INTERNAL)]
         net: String,
     },
     /// Polyglot opening books: make, probe, stats.
     #[command(subcommand)]
-    Book(book_cmd::BookCommand),
+    Book(book::BookCommand),
     /// Play Go over GTP, with superko decided by Zobrist keys.
     Go(gtp::GoArgs),
     /// Compare hash-table collision strategies and hash code lengths.
-    TtStudy(study_cmd::StudyArgs),
+    TtStudy(tt_study::StudyArgs),
     /// Play self-play games and record training positions for the tuner.
     Datagen(datagen::DatagenArgs),
     /// Fit the evaluation's weights to training positions (Texel method).
@@ -83,9 +84,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None | Some(Command::Uci) => uci::run(),
-        Some(Command::Perft(args)) => perft_cmd::run(&args),
-        Some(Command::TtStudy(args)) => study_cmd::run(&args),
-        Some(Command::Book(cmd)) => book_cmd::run(&cmd),
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::TtStudy(args)) => tt_study::run(&args),
+        Some(Command::Book(cmd)) => book::run(&cmd),
         Some(Command::Go(args)) => gtp::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::Tune(args)) => texel::run(&args),

@@ -49,7 +49,7 @@ fn the_engine_searches_with_the_network() {
 #[test]
 fn bad_network_files_are_refused_and_the_net_stays() {
     let dir = scratch("bad");
-    let good = hashmate_engine::nnue::embedded().unwrap().to_bytes();
+    let good = hashmate_data::net::embedded().unwrap().to_bytes();
     let truncated = dir.join("truncated.nnue");
     std::fs::write(&truncated, &good[..good.len() / 2]).unwrap();
     let other = dir.join("other.nnue");

@@ -1,7 +1,7 @@
 //! `hashmate tune`: fit the evaluation's weights to game results (the
 //! Texel method).
 //!
-//! Each training position is traced once ([`crate::eval::trace`]): the
+//! Each training position is traced once ([`hashmate_engine::eval::trace`]): the
 //! evaluation is `Σ count × weight`, blended between middlegame and
 //! endgame by the phase, so its gradient in every weight is known in closed
 //! form. The tuner minimises the mean squared error between
@@ -13,9 +13,9 @@
 //! that the fit generalises. The weights are written as Rust source, the
 //! file `crates/hashmate-engine/src/eval/weights.rs` that the evaluation includes.
 
-use super::record::{Record, RECORD_BYTES};
-use crate::eval::terms::{GROUPS, NUM_WEIGHTS};
-use crate::eval::{endgame_scale, phase, trace, MAX_PHASE, SCALE_NORMAL};
+use hashmate_data::record::{Record, RECORD_BYTES};
+use hashmate_engine::eval::terms::{GROUPS, NUM_WEIGHTS};
+use hashmate_engine::eval::{endgame_scale, phase, trace, MAX_PHASE, SCALE_NORMAL};
 use clap::Args;
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
@@ -99,7 +99,7 @@ fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
     let (mut skipped, mut bad) = (0usize, 0usize);
     for path in paths {
         // A device or FIFO (`/dev/zero`) could be read for ever.
-        crate::files::require_regular(path, "training data").map_err(err)?;
+        hashmate_data::files::require_regular(path, "training data").map_err(err)?;
         let mut file = std::fs::File::open(path)
             .map_err(|e| err(format!("cannot read '{}': {e}", path.display())))?;
         let len = file
@@ -353,7 +353,7 @@ fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Result<Fit, T
             step(g.1, &mut m.1, &mut v.1, &mut w.1);
         }
         // The king's material is no weight: every position has one each.
-        w[crate::eval::terms::MATERIAL + 5] = (0.0, 0.0);
+        w[hashmate_engine::eval::terms::MATERIAL + 5] = (0.0, 0.0);
         diverged(loss, &w).map_err(|why| {
             err(format!(
                 "the fit diverged at epoch {epoch}: {why}; try a smaller --rate (now {:e}); nothing written",
@@ -474,12 +474,12 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
         return Err(err("--l2 must be a number of 0 or more"));
     }
     // Refuse an output that cannot be written before the work, not after.
-    crate::files::check_output(&args.out).map_err(err)?;
+    hashmate_data::files::check_output(&args.out).map_err(err)?;
     // Never write the weights over the training data.
     if let Some(d) = args
         .data
         .iter()
-        .find(|d| crate::files::same_file(d, &args.out))
+        .find(|d| hashmate_data::files::same_file(d, &args.out))
     {
         return Err(err(format!(
             "--out '{}' is the training data '{}'; choose another output",
@@ -499,11 +499,11 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
         .into_iter()
         .enumerate()
         {
-            w[crate::eval::terms::MATERIAL + i] = v;
+            w[hashmate_engine::eval::terms::MATERIAL + i] = v;
         }
         w
     } else {
-        crate::eval::weights::WEIGHTS
+        hashmate_engine::eval::weights::WEIGHTS
             .iter()
             .map(|s| (f64::from(s.0), f64::from(s.1)))
             .collect()
@@ -539,7 +539,7 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
         f.validation.0,
         f.validation.1
     );
-    crate::files::write_atomically(
+    hashmate_data::files::write_atomically(
         &args.out,
         weights_source(&f.weights, &provenance).as_bytes(),
     )
@@ -554,7 +554,7 @@ mod tests {
 
     #[test]
     fn the_committed_weights_round_trip_through_the_writer() {
-        let w: Vec<(f64, f64)> = crate::eval::weights::WEIGHTS
+        let w: Vec<(f64, f64)> = hashmate_engine::eval::weights::WEIGHTS
             .iter()
             .map(|s| (f64::from(s.0), f64::from(s.1)))
             .collect();

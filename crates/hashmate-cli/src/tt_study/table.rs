@@ -334,7 +334,7 @@ impl StudyTable {
 /// studies; the mutex is uncontended).
 pub struct StudySearchTable(pub std::sync::Mutex<StudyTable>);
 
-impl crate::search::SearchTable for StudySearchTable {
+impl hashmate_engine::search::SearchTable for StudySearchTable {
     fn probe(&self, pos: &Position) -> Option<hashmate::tt::TtEntry> {
         let mut t = self.0.lock().unwrap_or_else(|e| e.into_inner());
         t.probe_any(pos.key(), pos.lock())
@@ -413,7 +413,7 @@ mod tests {
 
     #[test]
     fn the_search_runs_on_every_study_table() {
-        use crate::search::{mate_in, search, Limits, Shared};
+        use hashmate_engine::search::{mate_in, search, Limits, Shared};
         let pos = Position::from_fen("r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1")
             .unwrap();
         let limits = Limits {

@@ -2,8 +2,11 @@
 //! collision strategy and every number of stored key bits, with the
 //! independent lock key counting false hits.
 
-use crate::search::{search, Limits, Shared};
-use crate::tt_study::{hashed_perft, Stats, Strategy, StudySearchTable, StudyTable};
+
+pub mod table;
+
+use hashmate_engine::search::{search, Limits, Shared};
+use table::{hashed_perft, Stats, Strategy, StudySearchTable, StudyTable};
 use clap::Args;
 use hashmate::perft::perft;
 use hashmate::Position;
@@ -30,7 +33,7 @@ r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1:5";
 
 pub fn run(args: &StudyArgs) -> ExitCode {
     let code = study(args);
-    crate::output::status(code)
+    hashmate_engine::output::status(code)
 }
 
 fn study(args: &StudyArgs) -> ExitCode {
@@ -59,11 +62,11 @@ fn study(args: &StudyArgs) -> ExitCode {
         let expected = perft(&pos, depth);
         work.push((pos, depth, expected));
     }
-    crate::output::emit("| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | exact | seconds |");
-    crate::output::emit("|---|---:|---:|---:|---:|---:|---:|---|---:|");
+    hashmate_engine::output::emit("| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | exact | seconds |");
+    hashmate_engine::output::emit("|---|---:|---:|---:|---:|---:|---:|---|---:|");
     for strategy in Strategy::ALL {
         for bits in [16, 32, 48, 64] {
-            if crate::output::closed() {
+            if hashmate_engine::output::closed() {
                 return ExitCode::SUCCESS;
             }
             let mut table = match StudyTable::new(strategy, bits, (args.kb as usize) << 10) {
@@ -78,7 +81,7 @@ fn study(args: &StudyArgs) -> ExitCode {
             for (pos, depth, expected) in &work {
                 exact &= hashed_perft(pos, *depth, &mut table) == *expected;
             }
-            crate::output::emit(&format!(
+            hashmate_engine::output::emit(&format!(
                 "| {} | {bits} | {} | {} | {:.2} |",
                 strategy.name(),
                 stats_cells(&table.stats),
@@ -103,19 +106,19 @@ fn search_study(args: &StudyArgs) {
         multipv: 1,
         ..Limits::default()
     };
-    crate::output::emit("");
-    crate::output::emit(&format!(
+    hashmate_engine::output::emit("");
+    hashmate_engine::output::emit(&format!(
         "Fixed-depth searches (depth {}) of the {} bench positions:",
         args.search_depth,
-        crate::bench::POSITIONS.len()
+        hashmate_engine::bench::POSITIONS.len()
     ));
-    crate::output::emit("");
-    crate::output::emit("| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | same moves and scores as 64 bits |");
-    crate::output::emit("|---|---:|---:|---:|---:|---:|---:|---|");
+    hashmate_engine::output::emit("");
+    hashmate_engine::output::emit("| strategy | key bits | probes | hits | false hits | false hits / 10^9 probes | replacement rate | same moves and scores as 64 bits |");
+    hashmate_engine::output::emit("|---|---:|---:|---:|---:|---:|---:|---|");
     for strategy in Strategy::ALL {
         let mut baseline: Option<Vec<(Option<hashmate::Move>, i32)>> = None;
         for bits in [64, 48, 32, 16] {
-            if crate::output::closed() {
+            if hashmate_engine::output::closed() {
                 return;
             }
             let table = match StudyTable::new(strategy, bits, (args.kb as usize) << 10) {
@@ -128,7 +131,7 @@ fn search_study(args: &StudyArgs) {
             let shared =
                 std::sync::Arc::new(Shared::new(StudySearchTable(std::sync::Mutex::new(table))));
             let mut results = Vec::new();
-            for fen in crate::bench::POSITIONS {
+            for fen in hashmate_engine::bench::POSITIONS {
                 let pos = Position::from_fen(fen).expect("bench positions are valid");
                 shared.control.begin(false);
                 let r = search(&pos, &[], &limits, &shared, 1, &mut ());
@@ -149,7 +152,7 @@ fn search_study(args: &StudyArgs) {
                     }
                 }
             };
-            crate::output::emit(&format!(
+            hashmate_engine::output::emit(&format!(
                 "| {} | {bits} | {} | {same} |",
                 strategy.name(),
                 stats_cells(&s)

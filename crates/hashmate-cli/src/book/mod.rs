@@ -1,9 +1,12 @@
 //! `hashmate book make|probe|stats`: build Polyglot books from PGN the way
 //! `polyglot make-book` does, and look inside books.
 
-use crate::book::load;
-use crate::book_counts::CountTable;
-use crate::{files, output};
+pub mod counts;
+
+use hashmate_engine::book::load;
+use counts::CountTable;
+use hashmate_data::files;
+use hashmate_engine::output;
 use clap::{Args, Subcommand};
 use hashmate::book::{encode_move, Book, BookEntry};
 use hashmate::pgn::{GameResult, GameText, PgnStream};

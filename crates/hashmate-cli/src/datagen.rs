@@ -18,8 +18,8 @@
 //! the games in it are counted), and gives the same file as a run that was
 //! never interrupted.
 
-use super::record::{Record, Wdl, RECORD_BYTES};
-use crate::search::{self, Limits, Shared, MATE};
+use hashmate_data::record::{Record, Wdl, RECORD_BYTES};
+use hashmate_engine::search::{self, Limits, Shared, MATE};
 use clap::Args;
 use hashmate::book::{Book, Pick};
 use hashmate::tt::TranspositionTable;
@@ -355,12 +355,12 @@ fn open_output(out: &Path) -> Result<(std::fs::File, u64, u64), DatagenError> {
 
 fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
     let book = match &args.book {
-        Some(p) => Some(crate::book::load(&p.to_string_lossy()).map_err(DatagenError::Usage)?),
+        Some(p) => Some(hashmate_engine::book::load(&p.to_string_lossy()).map_err(DatagenError::Usage)?),
         None => None,
     };
     let net = match &args.nnue {
         Some(path) => Some(Arc::new(
-            crate::nnue::load(path).map_err(|e| DatagenError::Usage(e.to_string()))?,
+            hashmate_data::net::load(path).map_err(|e| DatagenError::Usage(e.to_string()))?,
         )),
         None => None,
     };

@@ -3,7 +3,7 @@
 //! random move policy are `hashmate_go::gtp`; this front end reads lines
 //! and prints the replies.
 
-use crate::output;
+use hashmate_engine::output;
 use clap::{Args, ValueEnum};
 pub use hashmate_go::gtp::{Gtp, Reply, MAX_LINE};
 use hashmate_go::{KoRule, Rules};
@@ -43,9 +43,9 @@ pub fn run(args: &GoArgs) -> ExitCode {
     let Some(mut gtp) = Gtp::new(rules, args.seed) else {
         return ExitCode::from(2);
     };
-    crate::input::for_each_line(MAX_LINE, |line| {
+    hashmate_engine::input::for_each_line(MAX_LINE, |line| {
         match line {
-            crate::input::Line::Text(t) => match gtp.respond(t) {
+            hashmate_engine::input::Line::Text(t) => match gtp.respond(t) {
                 Reply::Answer(a) => output::emit(&a),
                 Reply::Quit(a) => {
                     output::emit(&a);
@@ -53,7 +53,7 @@ pub fn run(args: &GoArgs) -> ExitCode {
                 }
                 Reply::Nothing => {}
             },
-            crate::input::Line::TooLong { bytes } => {
+            hashmate_engine::input::Line::TooLong { bytes } => {
                 output::emit(&format!(
                     "? line of {bytes} bytes refused (at most {MAX_LINE})\n"
                 ));

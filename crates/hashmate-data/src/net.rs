@@ -1,7 +1,7 @@
-//! The engine's network: the default one, embedded in the binary, and
+//! Network files: the engine's default net, embedded in the binary, and
 //! another read from a file (the UCI option `EvalFile`).
 //!
-//! The embedded net is the file `crates/hashmate-engine/nets/default.nnue`;
+//! The embedded net is the file `crates/hashmate-data/nets/default.nnue`;
 //! docs/NNUE.md says which data, run and match made it.
 
 use crate::files::{read_limited, FileError};

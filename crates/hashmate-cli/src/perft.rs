@@ -2,7 +2,7 @@
 //! progress on stderr for long runs, a hash table of subtree counts, and a
 //! choice of slider backend (to compare them on your own CPU).
 
-use crate::tt_study::{hashed_perft, Strategy, StudyTable};
+use crate::tt_study::table::{hashed_perft, Strategy, StudyTable};
 use clap::{Args, ValueEnum};
 use hashmate::attacks::{
     fl::FlCompact, fl::FlFast, fl_joint::FlJoint, hyperbola::Hyperbola, kindergarten::Kindergarten,
@@ -10,9 +10,9 @@ use hashmate::attacks::{
 };
 use hashmate::perft::{perft_cached, perft_with, PerftTable};
 use hashmate::{CastlingMode, Position};
+use hashmate_engine::uci::perft::report;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A slider backend, by name.
@@ -96,7 +96,7 @@ fn run_wide(args: &PerftArgs, variant: Variant) -> ExitCode {
     let start = Instant::now();
     let progress = std::io::stderr().is_terminal();
     let moves = pos.legal_moves();
-    let mut out = crate::output::Stdout;
+    let mut out = hashmate_engine::output::Stdout;
     let mut total = 0u64;
     for (i, &mv) in moves.iter().enumerate() {
         let mut child = pos.clone();
@@ -104,7 +104,7 @@ fn run_wide(args: &PerftArgs, variant: Variant) -> ExitCode {
         let n = capa::perft::perft(&child, args.depth - 1);
         total += n;
         if args.divide && writeln!(out, "{mv}: {n}").is_err() {
-            return crate::output::status(ExitCode::SUCCESS);
+            return hashmate_engine::output::status(ExitCode::SUCCESS);
         }
         if progress && start.elapsed() > Duration::from_secs(2) {
             eprint!("\r{}/{} root moves, {total} nodes", i + 1, moves.len());
@@ -123,79 +123,7 @@ fn run_wide(args: &PerftArgs, variant: Variant) -> ExitCode {
     );
     let _ = writeln!(out, "Nodes searched: {total}");
     let _ = out.flush();
-    crate::output::status(ExitCode::SUCCESS)
-}
-
-/// The per-root-move report shared with UCI's `go perft`: one `move: count`
-/// line per root move when `divide`, then time, speed and
-/// `Nodes searched: N`. `count(child, depth)` counts below a root move;
-/// `stopped()`, asked after each, ends the report early with a line that
-/// says so and no total.
-pub fn report(
-    pos: &Position,
-    depth: u32,
-    divide: bool,
-    mode: CastlingMode,
-    count: &mut dyn FnMut(&Position, u32) -> u64,
-    stopped: &dyn Fn() -> bool,
-    out: &mut impl Write,
-) {
-    let start = Instant::now();
-    let moves = pos.legal_moves();
-    let progress = std::io::stderr().is_terminal();
-    let mut total = 0u64;
-    for (i, &mv) in moves.iter().enumerate() {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        let n = count(&child, depth - 1);
-        if stopped() {
-            let _ = writeln!(
-                out,
-                "perft stopped after {i} of {} root moves; no total",
-                moves.len()
-            );
-            return;
-        }
-        total += n;
-        if divide && writeln!(out, "{}: {n}", mv.to_uci(mode)).is_err() {
-            // The reader is gone: stop counting for nobody.
-            return;
-        }
-        if progress && start.elapsed() > Duration::from_secs(2) {
-            eprint!("\r{}/{} root moves, {total} nodes", i + 1, moves.len());
-        }
-    }
-    if progress && start.elapsed() > Duration::from_secs(2) {
-        eprintln!();
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "Time: {:.3} s, Nodes/second: {:.0}",
-        secs,
-        total as f64 / secs.max(1e-9)
-    );
-    let _ = writeln!(out, "Nodes searched: {total}");
-}
-
-/// The leaves below `pos` to `depth`, or `None` once `abort` is set (it is
-/// looked at every few thousand nodes, so that a deep count can be
-/// stopped at once).
-pub fn perft_until(pos: &Position, depth: u32, abort: &AtomicBool) -> Option<u64> {
-    if depth <= 3 {
-        return Some(hashmate::perft::perft(pos, depth));
-    }
-    if abort.load(Ordering::Relaxed) {
-        return None;
-    }
-    let mut n = 0;
-    for mv in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        n += perft_until(&child, depth - 1, abort)?;
-    }
-    Some(n)
+    hashmate_engine::output::status(ExitCode::SUCCESS)
 }
 
 /// Counts the leaves below a position to a depth.
@@ -224,7 +152,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
     } else {
         CastlingMode::Standard
     };
-    let mut out = crate::output::Stdout;
+    let mut out = hashmate_engine::output::Stdout;
     // The report, through whichever counter the options chose (a command
     // line perft is never stopped).
     let mut divide = |count: &mut dyn FnMut(&Position, u32) -> u64| {
@@ -293,7 +221,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         }
     }
     let _ = out.flush();
-    crate::output::status(ExitCode::SUCCESS)
+    hashmate_engine::output::status(ExitCode::SUCCESS)
 }
 
 fn hash_summary(bytes: usize, probes: u64, hits: u64) {

@@ -1,0 +1,20 @@
+//! The command-line tools of the `hashmate` binary, beside the engine it
+//! starts by default (`hashmate_engine::uci::run`): each module is one
+//! subcommand's front end, with its arguments (`clap`) and its `run`.
+//!
+//! * [`perft`] — leaf counts, divide, every slider backend, 10×8 variants;
+//! * [`book`] — Polyglot books built from PGN (counts, shards, spills),
+//!   probed and summarised;
+//! * [`datagen`] — self-play games recorded as training data;
+//! * [`texel`] — the classical evaluation fitted to that data;
+//! * [`tt_study`] — hash-table collision strategies compared;
+//! * [`gtp`] — Go over GTP on the `hashmate-go` board.
+//!
+//! Not published; the libraries are the reusable part.
+
+pub mod book;
+pub mod datagen;
+pub mod gtp;
+pub mod perft;
+pub mod texel;
+pub mod tt_study;
