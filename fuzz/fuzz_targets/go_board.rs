@@ -29,13 +29,13 @@ fuzz_target!(|data: &[u8]| {
         }
         let key = b.key();
         let legal = b.is_legal(color, p);
-        match b.play(color, p) {
+        match b.try_play(color, p) {
             Ok(()) => assert!(legal),
             Err(_) => {
                 assert!(!legal);
                 assert_eq!(b.key(), key);
             }
         }
-        assert_eq!(b.key(), b.key_from_scratch());
+        assert_eq!(b.key(), b.compute_key());
     }
 });

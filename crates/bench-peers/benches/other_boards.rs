@@ -16,7 +16,7 @@ use hashmate_hash::zobrist::Zobrist;
 
 /// A random legal move (no eye filling, as the GTP engine plays).
 fn random_move(b: &GoBoard, color: Stone, rng: &mut SplitMix64) -> Option<usize> {
-    hashmate_go::gtp::random_move(b, color, rng)
+    hashmate_cli::gtp::protocol::random_move(b, color, rng)
 }
 use std::time::Duration;
 
@@ -34,7 +34,7 @@ fn game_at(moves: usize) -> GoBoard {
     while b.moves_played() < moves {
         let c = b.to_move();
         match random_move(&b, c, &mut rng) {
-            Some(p) => b.play(c, p).unwrap(),
+            Some(p) => b.try_play(c, p).unwrap(),
             None => b.pass(),
         }
     }

@@ -18,12 +18,12 @@
 //! the games in it are counted), and gives the same file as a run that was
 //! never interrupted.
 
-use hashmate_data::record::{Record, Wdl, RECORD_BYTES};
-use hashmate_engine::search::{self, Limits, Shared, MATE};
 use clap::Args;
 use hashmate::book::{Book, Pick};
 use hashmate::tt::TranspositionTable;
 use hashmate::{Color, Game, Outcome, Position};
+use hashmate_data::record::{Record, Wdl, RECORD_BYTES};
+use hashmate_engine::search::{self, Limits, Shared, MATE};
 use hashmate_hash::rng::SplitMix64;
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
@@ -355,7 +355,9 @@ fn open_output(out: &Path) -> Result<(std::fs::File, u64, u64), DatagenError> {
 
 fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
     let book = match &args.book {
-        Some(p) => Some(hashmate_engine::book::load(&p.to_string_lossy()).map_err(DatagenError::Usage)?),
+        Some(p) => {
+            Some(hashmate_engine::book::load(&p.to_string_lossy()).map_err(DatagenError::Usage)?)
+        }
         None => None,
     };
     let net = match &args.nnue {

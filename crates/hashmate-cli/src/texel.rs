@@ -13,10 +13,10 @@
 //! that the fit generalises. The weights are written as Rust source, the
 //! file `crates/hashmate-engine/src/eval/weights.rs` that the evaluation includes.
 
+use clap::Args;
 use hashmate_data::record::{Record, RECORD_BYTES};
 use hashmate_engine::eval::terms::{GROUPS, NUM_WEIGHTS};
 use hashmate_engine::eval::{endgame_scale, phase, trace, MAX_PHASE, SCALE_NORMAL};
-use clap::Args;
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;

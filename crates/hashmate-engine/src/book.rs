@@ -16,7 +16,8 @@ pub const MAX_BOOK_BYTES: u64 = 1 << 30;
 /// # Errors
 /// A message naming the file and the problem.
 pub fn load(path: &str) -> Result<Book, String> {
-    let bytes = hashmate_data::files::read_limited(std::path::Path::new(path), MAX_BOOK_BYTES, "book")?;
+    let bytes =
+        hashmate_data::files::read_limited(std::path::Path::new(path), MAX_BOOK_BYTES, "book")?;
     Book::from_bytes(&bytes).map_err(|e| format!("'{path}': {e}"))
 }
 

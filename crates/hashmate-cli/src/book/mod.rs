@@ -3,14 +3,14 @@
 
 pub mod counts;
 
-use hashmate_engine::book::load;
-use counts::CountTable;
-use hashmate_data::files;
-use hashmate_engine::output;
 use clap::{Args, Subcommand};
+use counts::CountTable;
 use hashmate::book::{encode_move, Book, BookEntry};
 use hashmate::pgn::{GameResult, GameText, PgnStream};
 use hashmate::{Color, Position};
+use hashmate_data::files;
+use hashmate_engine::book::load;
+use hashmate_engine::output;
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::process::ExitCode;

@@ -2,16 +2,15 @@
 //! collision strategy and every number of stored key bits, with the
 //! independent lock key counting false hits.
 
-
 pub mod table;
 
-use hashmate_engine::search::{search, Limits, Shared};
-use table::{hashed_perft, Stats, Strategy, StudySearchTable, StudyTable};
 use clap::Args;
 use hashmate::perft::perft;
 use hashmate::Position;
+use hashmate_engine::search::{search, Limits, Shared};
 use std::process::ExitCode;
 use std::time::Instant;
+use table::{hashed_perft, Stats, Strategy, StudySearchTable, StudyTable};
 
 #[derive(Args)]
 pub struct StudyArgs {

@@ -311,8 +311,7 @@ impl Engine {
             mode
         };
         let started = self.start_job(self.shared.clone(), true, move |_, abort| {
-            let mut count =
-                |p: &Position, d| perft::perft_until(p, d, abort).unwrap_or(0);
+            let mut count = |p: &Position, d| perft::perft_until(p, d, abort).unwrap_or(0);
             let stopped = || abort.load(Ordering::Relaxed);
             let mut out = output::Stdout;
             perft::report(&pos, depth, true, mode, &mut count, &stopped, &mut out);

@@ -2,11 +2,11 @@
 //! line becomes one reply ([`Gtp::respond`]), so a front end only reads
 //! lines and prints replies. `genmove` plays a random legal move that does
 //! not fill its own eye, and passes when none is left. Vertices (`A1`, the
-//! letter I skipped) and the move policy belong here, not to the board.
-//! Behind the `gtp` feature.
+//! letter I skipped) and the move policy belong to this front end, not to
+//! the board crate.
 //!
 //! ```
-//! use hashmate_go::gtp::{Gtp, Reply};
+//! use hashmate_cli::gtp::{Gtp, Reply};
 //! use hashmate_go::{KoRule, Rules};
 //!
 //! let rules = Rules { ko: KoRule::PositionalSuperko, suicide: false };
@@ -19,7 +19,7 @@
 //! );
 //! ```
 
-use crate::{GoBoard, Rules, Stone};
+use hashmate_go::{GoBoard, Rules, Stone};
 use hashmate_hash::rng::SplitMix64;
 
 /// The commands this engine knows (`list_commands`).
@@ -55,23 +55,42 @@ pub fn vertex(size: usize, p: usize) -> String {
     format!("{letter}{}", p / size + 1)
 }
 
+/// Why a GTP vertex was not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VertexError {
+    /// Nothing where a vertex was expected.
+    Empty,
+    /// Not a letter (I skipped) and a row number: the text, cut to 12
+    /// characters.
+    Syntax(String),
+    /// A vertex beyond this board's size.
+    OffBoard(String),
+}
+
+impl std::fmt::Display for VertexError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            VertexError::Empty => write!(f, "empty vertex"),
+            VertexError::Syntax(t) => write!(f, "invalid vertex '{t}'"),
+            VertexError::OffBoard(t) => write!(f, "vertex '{t}' is off the board"),
+        }
+    }
+}
+
+impl std::error::Error for VertexError {}
+
 /// Parse a GTP vertex (case-insensitive; `None` for "pass").
 ///
 /// # Errors
-/// A message when the text is not a vertex on this board.
-pub fn parse_vertex(board: &GoBoard, s: &str) -> Result<Option<usize>, String> {
+/// [`VertexError`] when the text is not a vertex on this board.
+pub fn parse_vertex(board: &GoBoard, s: &str) -> Result<Option<usize>, VertexError> {
     let t = s.trim().to_ascii_uppercase();
     if t == "PASS" {
         return Ok(None);
     }
-    let bad = || {
-        format!(
-            "invalid vertex '{}'",
-            s.chars().take(12).collect::<String>()
-        )
-    };
+    let bad = || VertexError::Syntax(s.chars().take(12).collect());
     let mut chars = t.chars();
-    let letter = chars.next().ok_or("empty vertex")?;
+    let letter = chars.next().ok_or(VertexError::Empty)?;
     if !letter.is_ascii_uppercase() || letter == 'I' {
         return Err(bad());
     }
@@ -87,7 +106,7 @@ pub fn parse_vertex(board: &GoBoard, s: &str) -> Result<Option<usize>, String> {
     board
         .point(col, row - 1)
         .map(Some)
-        .ok_or_else(|| format!("vertex '{t}' is off the board"))
+        .ok_or(VertexError::OffBoard(t))
 }
 
 /// Is `p` an eye of `color`: every orthogonal neighbour is `color`, and
@@ -223,7 +242,7 @@ impl Gtp {
             }
             "play" => {
                 let c = color(arg(0)?)?;
-                match parse_vertex(&self.board, arg(1)?)? {
+                match parse_vertex(&self.board, arg(1)?).map_err(|e| e.to_string())? {
                     None => {
                         self.board.set_to_move(c);
                         self.board.pass();
@@ -231,7 +250,7 @@ impl Gtp {
                     Some(p) => {
                         self.board.set_to_move(c);
                         self.board
-                            .play(c, p)
+                            .try_play(c, p)
                             .map_err(|e| format!("illegal move: {e}"))?;
                     }
                 }
@@ -239,7 +258,7 @@ impl Gtp {
             }
             "is_legal" => {
                 let c = color(arg(0)?)?;
-                match parse_vertex(&self.board, arg(1)?)? {
+                match parse_vertex(&self.board, arg(1)?).map_err(|e| e.to_string())? {
                     None => "1".into(),
                     Some(p) => {
                         // Rules that depend on the side to move see `c` to move.
@@ -254,7 +273,7 @@ impl Gtp {
                 self.board.set_to_move(c);
                 match random_move(&self.board, c, &mut self.rng) {
                     Some(p) => {
-                        self.board.play(c, p).map_err(|e| e.to_string())?;
+                        self.board.try_play(c, p).map_err(|e| e.to_string())?;
                         vertex(self.board.size(), p)
                     }
                     None => {

@@ -1,12 +1,14 @@
 //! `hashmate go`: a Go engine over GTP (Go Text Protocol, version 2) with
 //! the superko rules of the `hashmate-go` crate. The protocol and the
-//! random move policy are `hashmate_go::gtp`; this front end reads lines
+//! random move policy are [`protocol`]; this front end reads lines
 //! and prints the replies.
 
-use hashmate_engine::output;
+pub mod protocol;
+
 use clap::{Args, ValueEnum};
-pub use hashmate_go::gtp::{Gtp, Reply, MAX_LINE};
+use hashmate_engine::output;
 use hashmate_go::{KoRule, Rules};
+pub use protocol::{Gtp, Reply, MAX_LINE};
 use std::process::ExitCode;
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
