@@ -139,7 +139,7 @@ pub type SliderInput = (usize, u128);
 /// of both sides, in the positions of `games` seeded random Capablanca
 /// games (plies 6 to 80). Returns `(rook inputs, bishop inputs)`.
 pub fn capablanca_slider_inputs(games: u64) -> (Vec<SliderInput>, Vec<SliderInput>) {
-    use hashmate_capablanca::board::squares;
+    use hashmate_capablanca::bitboard::squares;
     use hashmate_capablanca::{Color, Role, Variant};
     use hashmate_hash::rng::SplitMix64;
     let (mut rooks, mut bishops) = (Vec::new(), Vec::new());

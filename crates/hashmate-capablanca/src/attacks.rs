@@ -7,7 +7,7 @@
 //! The leaper and line tables are built by `const fn` at compile time; the
 //! slider tables once, on first use.
 
-use crate::board::{Color, Square, FILES, RANKS, SQUARES};
+use crate::square::{Color, Square, FILES, RANKS, SQUARES};
 use hashmate_hash::geometry::{line_through, ray};
 use hashmate_hash::wide::TenByEight;
 use std::sync::OnceLock;

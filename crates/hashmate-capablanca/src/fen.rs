@@ -6,9 +6,10 @@
 //! is not such a FEN, [`FenError::Illegal`] that it describes an illegal
 //! position. Missing trailing fields take the defaults `w - - 0 1`.
 
-use crate::board::{rank_mask, squares, Color, Square, FILES, RANKS};
-use crate::moves::{Piece, Role};
+use crate::bitboard::{rank_mask, squares};
+use crate::piece::{Piece, Role};
 use crate::position::{CastlingSide, Position};
+use crate::square::{Color, Square, FILES, RANKS};
 use core::fmt;
 
 /// Why a text is not a 10×8 FEN.
@@ -72,13 +73,6 @@ pub enum PositionError {
     /// More than two pieces give check.
     TooManyCheckers,
 }
-
-/// The former name of [`FenSyntaxError`].
-#[deprecated(note = "renamed FenSyntaxError, as in the hashmate crate")]
-pub type SyntaxError = FenSyntaxError;
-/// The former name of [`PositionError`].
-#[deprecated(note = "renamed PositionError, as in the hashmate crate")]
-pub type IllegalError = PositionError;
 
 /// Why a FEN was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -320,8 +314,8 @@ impl Position {
                 Color::White => 5,
                 Color::Black => 2,
             };
-            let pushed = crate::board::forward(ep.bit(), !us);
-            let origin = crate::board::forward(ep.bit(), us);
+            let pushed = crate::bitboard::forward(ep.bit(), !us);
+            let origin = crate::bitboard::forward(ep.bit(), us);
             if ep.rank() != rank
                 || self.occupied() & (ep.bit() | origin) != 0
                 || pushed & self.pieces(!us, Role::Pawn) == 0

@@ -28,21 +28,24 @@
 #![forbid(unsafe_code)]
 
 pub mod attacks;
-pub mod board;
+pub mod bitboard;
 pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod moves;
+pub mod outcome;
 pub mod perft;
+pub mod piece;
 pub mod position;
+pub mod square;
 
-pub use board::{Color, Square};
 pub use fen::{FenError, FenSyntaxError, PositionError};
-pub use game::{DrawReason, Game, Outcome, PlayError};
-pub use moves::{Move, MoveList, MoveParseError, Piece, Role};
-#[allow(deprecated)]
-pub use position::IllegalMove;
+pub use game::{Game, PlayError};
+pub use moves::{Move, MoveList, MoveParseError};
+pub use outcome::{DrawReason, Outcome};
+pub use piece::{Piece, Role};
 pub use position::{CastlingSide, IllegalMoveError, Position};
+pub use square::{Color, Square};
 
 /// The two games on this board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

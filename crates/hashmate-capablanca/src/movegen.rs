@@ -13,9 +13,11 @@
 //! [`crate::attacks`]; archbishops and chancellors add a knight's moves.
 
 use crate::attacks;
-use crate::board::{forward, rank_mask, squares, Color, Square, ALL, RANKS};
-use crate::moves::{Move, MoveList, Role};
+use crate::bitboard::{forward, rank_mask, squares, ALL};
+use crate::moves::{Move, MoveList};
+use crate::piece::Role;
 use crate::position::{CastlingSide, Position};
+use crate::square::{Color, Square, RANKS};
 
 /// The legal moves of one piece.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -84,7 +86,7 @@ impl Position {
     fn attack_map(&self, by: Color, occ: u128) -> u128 {
         let them = self.by_color(by);
         let pawns = forward(self.pieces(by, Role::Pawn), by);
-        let mut att = crate::board::east(pawns) | crate::board::west(pawns);
+        let mut att = crate::bitboard::east(pawns) | crate::bitboard::west(pawns);
         att |= attacks::king(self.king(by));
         for role in [
             Role::Knight,

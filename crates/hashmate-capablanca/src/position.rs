@@ -12,8 +12,10 @@
 //! and `pinned` describe the side to move.
 
 use crate::attacks;
-use crate::board::{east, forward, squares, west, Color, Square, FILES};
-use crate::moves::{Move, MoveParseError, Piece, Role};
+use crate::bitboard::{east, forward, squares, west};
+use crate::moves::{Move, MoveParseError};
+use crate::piece::{Piece, Role};
+use crate::square::{Color, Square, FILES};
 use hashmate_hash::zobrist::Zobrist;
 use std::sync::OnceLock;
 
@@ -468,10 +470,6 @@ impl IllegalMoveError {
         self.mv
     }
 }
-
-/// The former name of [`IllegalMoveError`].
-#[deprecated(note = "renamed IllegalMoveError, as in the hashmate crate")]
-pub type IllegalMove = IllegalMoveError;
 
 impl core::fmt::Display for IllegalMoveError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

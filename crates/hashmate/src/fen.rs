@@ -20,7 +20,7 @@
 //! the king) and file letters (Shredder-FEN: `HAha`), in any mix.
 
 use crate::piece::{Piece, Role};
-use crate::position::{CastlingSide, Position, PositionError};
+use crate::position::{CastlingSide, Position};
 #[allow(unused_imports)]
 use crate::prelude::*;
 use crate::square::{Color, File, Rank, Square};
@@ -477,5 +477,158 @@ impl Position {
         }
         #[cfg(not(feature = "std"))]
         Position::from_fen(crate::fen::STARTPOS).expect("the start position is valid")
+    }
+}
+
+/// Why a syntactically correct FEN does not describe a legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A side has no king.
+    MissingKing(Color),
+    /// A side has more than one king.
+    TooManyKings(Color),
+    /// A side has more than eight pawns.
+    TooManyPawns(Color),
+    /// A side has more than sixteen pieces.
+    TooManyPieces(Color),
+    /// A pawn stands on the first or eighth rank.
+    PawnOnBackRank(Square),
+    /// A castling right without the king and that rook on their squares.
+    BadCastlingRight {
+        /// Whose right.
+        color: Color,
+        /// Which side.
+        side: CastlingSide,
+    },
+    /// The en-passant square is not on the sixth rank of the side to move.
+    EnPassantWrongRank(Square),
+    /// The en-passant square or the square the pawn came from is occupied.
+    EnPassantOccupied(Square),
+    /// No enemy pawn stands where a double push to this square would land.
+    EnPassantNoPawn(Square),
+    /// The side not to move is in check.
+    OppositeCheck,
+    /// More than two pieces give check.
+    TooManyCheckers(u32),
+}
+
+fn color_name(c: Color) -> &'static str {
+    c.fold("white", "black")
+}
+
+impl core::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use PositionError::*;
+        match self {
+            MissingKing(c) => write!(f, "{} has no king", color_name(*c)),
+            TooManyKings(c) => write!(f, "{} has more than one king", color_name(*c)),
+            TooManyPawns(c) => write!(f, "{} has more than 8 pawns", color_name(*c)),
+            TooManyPieces(c) => write!(f, "{} has more than 16 pieces", color_name(*c)),
+            PawnOnBackRank(sq) => write!(f, "pawn on {sq}, on the first or eighth rank"),
+            BadCastlingRight { color, side } => write!(
+                f,
+                "{} {} castling right without king and rook on their squares",
+                color_name(*color),
+                match side {
+                    CastlingSide::Short => "short (king side)",
+                    CastlingSide::Long => "long (queen side)",
+                }
+            ),
+            EnPassantWrongRank(sq) => {
+                write!(
+                    f,
+                    "en-passant square {sq} is on the wrong rank for the side to move"
+                )
+            }
+            EnPassantOccupied(sq) => write!(
+                f,
+                "en-passant square {sq} or the square the pawn came from is occupied"
+            ),
+            EnPassantNoPawn(sq) => {
+                write!(
+                    f,
+                    "en-passant square {sq} has no pawn that can have just moved past it"
+                )
+            }
+            OppositeCheck => write!(f, "the side not to move is in check"),
+            TooManyCheckers(n) => write!(f, "{n} pieces give check at once (at most 2 can)"),
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+impl Position {
+    /// Check the board against the rules a legal position must satisfy and
+    /// derive keys and check information.
+    pub(crate) fn validate(mut self) -> Result<Position, PositionError> {
+        for color in Color::ALL {
+            let kings = self.pieces(color, Role::King).count();
+            if kings == 0 {
+                return Err(PositionError::MissingKing(color));
+            }
+            if kings > 1 {
+                return Err(PositionError::TooManyKings(color));
+            }
+            if self.pieces(color, Role::Pawn).count() > 8 {
+                return Err(PositionError::TooManyPawns(color));
+            }
+            if self.by_color(color).count() > 16 {
+                return Err(PositionError::TooManyPieces(color));
+            }
+        }
+        let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+        if let Some(sq) = (self.by_role(Role::Pawn) & back_ranks).first() {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                let Some(rook) = self.castling.rook(color, side) else {
+                    continue;
+                };
+                let king = self.king(color);
+                let back = Rank::First.relative_to(color);
+                let king_ok =
+                    king.rank() == back && king.file() != File::A && king.file() != File::H;
+                let rook_ok = self.pieces(color, Role::Rook).contains(rook)
+                    && rook.rank() == back
+                    && match side {
+                        CastlingSide::Short => rook > king,
+                        CastlingSide::Long => rook < king,
+                    };
+                if !king_ok || !rook_ok {
+                    return Err(PositionError::BadCastlingRight { color, side });
+                }
+            }
+        }
+        if let Some(ep) = self.ep {
+            let us = self.side;
+            if ep.rank() != Rank::Sixth.relative_to(us) {
+                return Err(PositionError::EnPassantWrongRank(ep));
+            }
+            let pushed = Bitboard::from_square(ep).south_for(us);
+            let origin = Bitboard::from_square(ep).north_for(us);
+            if self.occupied().contains(ep) || (self.occupied() & origin).any() {
+                return Err(PositionError::EnPassantOccupied(ep));
+            }
+            if (pushed & self.pieces(!us, Role::Pawn)).is_empty() {
+                return Err(PositionError::EnPassantNoPawn(ep));
+            }
+        }
+        let them = !self.side;
+        if self.is_attacked(self.king(them), self.side, self.occupied()) {
+            return Err(PositionError::OppositeCheck);
+        }
+        self.refresh();
+        if self.checkers.count() > 2 {
+            return Err(PositionError::TooManyCheckers(self.checkers.count()));
+        }
+        Ok(self)
+    }
+
+    /// Place a piece during set-up (no key update; `validate` recomputes).
+    pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        self.by_role[piece.role.index()] |= Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] |= Bitboard::from_square(sq);
     }
 }

@@ -21,9 +21,10 @@
 //! ```
 
 use crate::moves::{Move, MoveParseError};
+use crate::outcome::{DrawReason, Outcome};
 #[cfg(feature = "std")]
 use crate::pgn::{GameResult, PgnGame};
-use crate::position::{DrawReason, IllegalMoveError, Outcome, Position};
+use crate::position::{IllegalMoveError, Position};
 #[allow(unused_imports)]
 use crate::prelude::*;
 #[cfg(feature = "std")]

@@ -82,6 +82,7 @@ pub mod huge_pages;
 pub mod movegen;
 pub mod moves;
 mod notation;
+pub mod outcome;
 pub mod pawn_table;
 pub mod perft;
 #[cfg(feature = "std")]
@@ -98,12 +99,14 @@ pub use bitboard::Bitboard;
 #[cfg(feature = "std")]
 pub use epd::Epd;
 pub use fen::FenError;
+pub use fen::PositionError;
 #[cfg(feature = "std")]
 pub use game::FromPgnError;
 pub use game::{Game, PlayError};
 pub use moves::{CastlingMode, Move, MoveList, MoveParseError};
+pub use outcome::{DrawReason, Outcome};
 pub use piece::{Piece, Role};
-pub use position::{CastlingSide, DrawReason, IllegalMoveError, Outcome, Position, PositionError};
+pub use position::{CastlingSide, IllegalMoveError, Position};
 pub use square::{Color, File, ParseSquareError, Rank, Square};
 
 /// The name of the slider backend this build uses by default (`fl-fast`,

@@ -1,6 +1,6 @@
-//! The 10×8 board: squares, files, ranks, colours, and bitboards in the low
-//! 80 bits of a `u128` (bit `rank × 10 + file`, a1 = 0, j1 = 9, a2 = 10,
-//! …, j8 = 79).
+//! Squares and colours of the 10×8 board: square `rank × 10 + file`, a1 =
+//! 0, j1 = 9, a2 = 10, …, j8 = 79 (the bit of a bitboard, see
+//! [`bitboard`](crate::bitboard)).
 
 use core::fmt;
 
@@ -10,33 +10,6 @@ pub const FILES: u8 = 10;
 pub const RANKS: u8 = 8;
 /// Squares on the board.
 pub const SQUARES: usize = 80;
-
-/// Every square.
-pub const ALL: u128 = (1u128 << SQUARES) - 1;
-/// The a-file.
-pub const FILE_A: u128 = {
-    let mut b = 0u128;
-    let mut r = 0;
-    while r < RANKS {
-        b |= 1u128 << (r * FILES);
-        r += 1;
-    }
-    b
-};
-/// The j-file (the last).
-pub const FILE_J: u128 = FILE_A << (FILES - 1);
-/// The first rank.
-pub const RANK_1: u128 = (1u128 << FILES) - 1;
-
-/// A file, 0 (a) to 9 (j).
-pub const fn file_mask(file: u8) -> u128 {
-    FILE_A << file
-}
-
-/// A rank, 0 (first) to 7 (eighth).
-pub const fn rank_mask(rank: u8) -> u128 {
-    RANK_1 << (rank * FILES)
-}
 
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -142,55 +115,15 @@ impl core::str::FromStr for Square {
     }
 }
 
-/// Iterate over the squares of a set, lowest first.
-#[inline]
-pub fn squares(mut b: u128) -> impl Iterator<Item = Square> {
-    core::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let s = Square::lowest(b);
-            b &= b - 1;
-            Some(s)
-        }
-    })
-}
-
-/// One rank towards the eighth (for `color`'s pawns: forward).
-#[inline(always)]
-pub const fn forward(b: u128, color: Color) -> u128 {
-    match color {
-        Color::White => (b << FILES) & ALL,
-        Color::Black => b >> FILES,
-    }
-}
-
-/// One file towards j; squares on the j-file drop off.
-#[inline(always)]
-pub const fn east(b: u128) -> u128 {
-    (b & !FILE_J) << 1
-}
-
-/// One file towards a; squares on the a-file drop off.
-#[inline(always)]
-pub const fn west(b: u128) -> u128 {
-    (b & !FILE_A) >> 1
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn names_and_shifts() {
+    fn names() {
         let e4: Square = "e4".parse().unwrap();
         assert_eq!(e4.index(), 34);
         assert_eq!(e4.to_string(), "e4");
         assert!("k1".parse::<Square>().is_err() && "a9".parse::<Square>().is_err());
-        assert_eq!(east(FILE_J), 0);
-        assert_eq!(west(FILE_A), 0);
-        assert_eq!(forward(rank_mask(7), Color::White), 0);
-        assert_eq!(squares(FILE_A).count(), 8);
-        assert_eq!(ALL.count_ones(), 80);
     }
 }
