@@ -4,7 +4,7 @@
 
 use hashmate_capablanca::Variant;
 
-fn main() -> Result<(), String> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let variant: Variant = args.next().unwrap_or_else(|| "capablanca".into()).parse()?;
     let count: usize = args.next().and_then(|c| c.parse().ok()).unwrap_or(10);

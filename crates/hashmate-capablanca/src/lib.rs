@@ -87,14 +87,31 @@ impl Variant {
     }
 }
 
+/// A variant name that is not one of [`Variant::ALL`]: the name given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError(pub String);
+
+impl core::fmt::Display for VariantError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "unknown variant '{}' (known: capablanca, gothic)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for VariantError {}
+
 impl core::str::FromStr for Variant {
-    type Err = String;
-    /// `capablanca` or `gothic`; the error lists the known names.
-    fn from_str(s: &str) -> Result<Variant, String> {
+    type Err = VariantError;
+    /// `capablanca` or `gothic`, in any case; the error lists the known
+    /// names.
+    fn from_str(s: &str) -> Result<Variant, VariantError> {
         Variant::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown variant '{s}' (known: capablanca, gothic)"))
+            .ok_or_else(|| VariantError(s.chars().take(40).collect()))
     }
 }
 

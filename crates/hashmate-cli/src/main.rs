@@ -67,8 +67,10 @@ enum Command {
     TtStudy(tt_study::StudyArgs),
     /// Play self-play games and record training positions for the tuner.
     Datagen(datagen::DatagenArgs),
-    /// Fit the evaluation's weights to training positions (Texel method).
-    Tune(texel::TuneArgs),
+    /// Fit the classical evaluation's weights to training positions (the
+    /// Texel method); `tune` is its former name.
+    #[command(alias = "tune")]
+    Texel(texel::TexelArgs),
     /// Print the search parameters in OpenBench's SPSA input format
     /// (`NAME, int, VALUE, MIN, MAX, C_END, R_END`); a build with the
     /// `tune` feature also takes them as UCI options.
@@ -89,7 +91,7 @@ fn main() -> ExitCode {
         Some(Command::Book(cmd)) => book::run(&cmd),
         Some(Command::Go(args)) => gtp::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
-        Some(Command::Tune(args)) => texel::run(&args),
+        Some(Command::Texel(args)) => texel::run(&args),
         Some(Command::Bench {
             depth,
             hash,

@@ -24,7 +24,7 @@ use std::time::Instant;
 
 /// Arguments of `hashmate tune`.
 #[derive(Args, Debug, Clone)]
-pub struct TuneArgs {
+pub struct TexelArgs {
     /// Training files written by `hashmate datagen` (repeatable).
     #[arg(long = "data", required = true)]
     pub data: Vec<PathBuf>,
@@ -74,24 +74,104 @@ struct Data {
     coef: Vec<(u16, i16)>,
 }
 
-/// Why tuning failed.
+/// Why the fit failed.
 #[derive(Debug)]
-pub struct TuneError(String);
+pub enum TexelError {
+    /// A file could not be read or written (or an output is refused).
+    File(hashmate_data::files::FileError),
+    /// Reading a data file failed.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A file's length is not a whole number of records.
+    NotRecords {
+        /// The file.
+        path: PathBuf,
+        /// Its length in bytes.
+        len: u64,
+    },
+    /// Too many records are not valid positions.
+    Unreadable(usize),
+    /// No record passed the filter.
+    NoPositions,
+    /// The fit left the range of sane weights; nothing is written.
+    Diverged {
+        /// The epoch, or `None` for the final check.
+        epoch: Option<u32>,
+        /// What went wrong.
+        why: String,
+        /// The learning rate used.
+        rate: f64,
+    },
+    /// `--lambda` outside 0..=1.
+    Lambda(f64),
+    /// `--rate` not a positive number.
+    Rate,
+    /// `--l2` negative or not a number.
+    L2,
+    /// `--out` names a training data file.
+    OutputIsInput {
+        /// The output.
+        out: PathBuf,
+        /// The data file it is.
+        data: PathBuf,
+    },
+}
 
-impl std::fmt::Display for TuneError {
+impl std::fmt::Display for TexelError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            TexelError::File(e) => write!(f, "{e}"),
+            TexelError::Read { path, source } => {
+                write!(f, "cannot read '{}': {source}", path.display())
+            }
+            TexelError::NotRecords { path, len } => write!(
+                f,
+                "'{}' is not training data: {len} bytes is not a whole number of {RECORD_BYTES}-byte records",
+                path.display()
+            ),
+            TexelError::Unreadable(bad) => write!(
+                f,
+                "{bad} records are not valid positions: not training data?"
+            ),
+            TexelError::NoPositions => write!(f, "no training positions in the data"),
+            TexelError::Diverged {
+                epoch: Some(epoch),
+                why,
+                rate,
+            } => write!(
+                f,
+                "the fit diverged at epoch {epoch}: {why}; try a smaller --rate (now {rate:e}); nothing written"
+            ),
+            TexelError::Diverged { epoch: None, why, .. } => {
+                write!(f, "the fit diverged: {why}; nothing written")
+            }
+            TexelError::Lambda(l) => write!(f, "--lambda must be from 0 to 1, not {l}"),
+            TexelError::Rate => write!(f, "--rate must be a positive number"),
+            TexelError::L2 => write!(f, "--l2 must be a number of 0 or more"),
+            TexelError::OutputIsInput { out, data } => write!(
+                f,
+                "--out '{}' is the training data '{}'; choose another output",
+                out.display(),
+                data.display()
+            ),
+        }
     }
 }
 
-impl std::error::Error for TuneError {}
+impl std::error::Error for TexelError {}
 
-fn err(s: impl Into<String>) -> TuneError {
-    TuneError(s.into())
+impl From<hashmate_data::files::FileError> for TexelError {
+    fn from(e: hashmate_data::files::FileError) -> TexelError {
+        TexelError::File(e)
+    }
 }
 
 /// Read training records; only those [`Record::trainable`] accepts are kept.
-fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
+fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TexelError> {
     let mut data = Data {
         samples: Vec::new(),
         coef: Vec::new(),
@@ -99,18 +179,18 @@ fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
     let (mut skipped, mut bad) = (0usize, 0usize);
     for path in paths {
         // A device or FIFO (`/dev/zero`) could be read for ever.
-        hashmate_data::files::require_regular(path, "training data").map_err(err)?;
-        let mut file = std::fs::File::open(path)
-            .map_err(|e| err(format!("cannot read '{}': {e}", path.display())))?;
-        let len = file
-            .metadata()
-            .map_err(|e| err(format!("cannot read '{}': {e}", path.display())))?
-            .len();
+        hashmate_data::files::require_regular(path, "training data")?;
+        let read = |source| TexelError::Read {
+            path: path.clone(),
+            source,
+        };
+        let mut file = std::fs::File::open(path).map_err(read)?;
+        let len = file.metadata().map_err(read)?.len();
         if len % RECORD_BYTES as u64 != 0 {
-            return Err(err(format!(
-                "'{}' is not training data: {len} bytes is not a whole number of {RECORD_BYTES}-byte records",
-                path.display()
-            )));
+            return Err(TexelError::NotRecords {
+                path: path.clone(),
+                len,
+            });
         }
         let mut buf = [0u8; RECORD_BYTES];
         let mut reader = std::io::BufReader::with_capacity(1 << 20, &mut file);
@@ -121,7 +201,7 @@ fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
             match reader.read_exact(&mut buf) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
-                Err(e) => return Err(err(format!("cannot read '{}': {e}", path.display()))),
+                Err(e) => return Err(read(e)),
             }
             let rec = match Record::decode(&buf) {
                 Ok(r) => r,
@@ -138,12 +218,10 @@ fn load(paths: &[PathBuf], limit: usize) -> Result<Data, TuneError> {
         }
     }
     if bad > data.samples.len() / 100 + 10 {
-        return Err(err(format!(
-            "{bad} records are not valid positions: not training data?"
-        )));
+        return Err(TexelError::Unreadable(bad));
     }
     if data.samples.is_empty() {
-        return Err(err("no training positions in the data"));
+        return Err(TexelError::NoPositions);
     }
     eprintln!(
         "{} positions ({skipped} in check, noisy or mate skipped, {bad} unreadable), {} coefficients",
@@ -307,7 +385,7 @@ pub struct Fit {
 /// # Errors
 /// When the fit diverges: a loss or a weight that is not finite, or a
 /// weight past what the evaluation can hold.
-fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Result<Fit, TuneError> {
+fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TexelArgs) -> Result<Fit, TexelError> {
     let k = fit_k(&data);
     // Hold out every twentieth position.
     let all = std::mem::take(&mut data.samples);
@@ -354,11 +432,10 @@ fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Result<Fit, T
         }
         // The king's material is no weight: every position has one each.
         w[hashmate_engine::eval::terms::MATERIAL + 5] = (0.0, 0.0);
-        diverged(loss, &w).map_err(|why| {
-            err(format!(
-                "the fit diverged at epoch {epoch}: {why}; try a smaller --rate (now {:e}); nothing written",
-                args.rate
-            ))
+        diverged(loss, &w).map_err(|why| TexelError::Diverged {
+            epoch: Some(epoch),
+            why,
+            rate: args.rate,
         })?;
         if progress || epoch % 50 == 0 || epoch == args.epochs {
             eprint!(
@@ -374,8 +451,11 @@ fn fit(mut data: Data, start: Vec<(f64, f64)>, args: &TuneArgs) -> Result<Fit, T
         eprintln!();
     }
     let val_after = val(&w);
-    diverged(val_after, &w)
-        .map_err(|why| err(format!("the fit diverged: {why}; nothing written")))?;
+    diverged(val_after, &w).map_err(|why| TexelError::Diverged {
+        epoch: None,
+        why,
+        rate: args.rate,
+    })?;
     Ok(Fit {
         weights: w,
         train: (first.unwrap_or(last), last),
@@ -450,42 +530,38 @@ pub fn parse_weights(source: &str) -> Option<Vec<(f64, f64)>> {
 }
 
 /// Run `hashmate tune`.
-pub fn run(args: &TuneArgs) -> ExitCode {
+pub fn run(args: &TexelArgs) -> ExitCode {
     match tune(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hashmate tune: {e}");
+            eprintln!("hashmate texel: {e}");
             ExitCode::from(2)
         }
     }
 }
 
-fn tune(args: &TuneArgs) -> Result<(), TuneError> {
+fn tune(args: &TexelArgs) -> Result<(), TexelError> {
     if !(0.0..=1.0).contains(&args.lambda) {
-        return Err(err(format!(
-            "--lambda must be from 0 to 1, not {}",
-            args.lambda
-        )));
+        return Err(TexelError::Lambda(args.lambda));
     }
     if !(args.rate > 0.0 && args.rate.is_finite()) {
-        return Err(err("--rate must be a positive number"));
+        return Err(TexelError::Rate);
     }
     if !(args.l2 >= 0.0 && args.l2.is_finite()) {
-        return Err(err("--l2 must be a number of 0 or more"));
+        return Err(TexelError::L2);
     }
     // Refuse an output that cannot be written before the work, not after.
-    hashmate_data::files::check_output(&args.out).map_err(err)?;
+    hashmate_data::files::check_output(&args.out)?;
     // Never write the weights over the training data.
     if let Some(d) = args
         .data
         .iter()
         .find(|d| hashmate_data::files::same_file(d, &args.out))
     {
-        return Err(err(format!(
-            "--out '{}' is the training data '{}'; choose another output",
-            args.out.display(),
-            d.display()
-        )));
+        return Err(TexelError::OutputIsInput {
+            out: args.out.clone(),
+            data: d.clone(),
+        });
     }
     let start = if args.from_scratch {
         let mut w = vec![(0.0, 0.0); NUM_WEIGHTS];
@@ -542,8 +618,7 @@ fn tune(args: &TuneArgs) -> Result<(), TuneError> {
     hashmate_data::files::write_atomically(
         &args.out,
         weights_source(&f.weights, &provenance).as_bytes(),
-    )
-    .map_err(err)?;
+    )?;
     eprintln!("weights written to {}", args.out.display());
     Ok(())
 }

@@ -175,13 +175,23 @@ impl std::error::Error for SetPositionError {}
 
 /// Why the engine could not start.
 #[derive(Debug)]
-pub struct StartError(String);
+pub enum StartError {
+    /// Not even a 1 MB transposition table could be allocated.
+    Table(hashmate::tt::TtError),
+    /// The embedded network is not one this build reads.
+    Network(hashmate_nnue::NetError),
+}
 
 impl std::fmt::Display for StartError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            StartError::Table(e) => write!(f, "{e}"),
+            StartError::Network(e) => write!(f, "the embedded network: {e}"),
+        }
     }
 }
+
+impl std::error::Error for StartError {}
 
 impl Engine {
     /// An engine with default options and a 16 MB table (1 MB if 16 MB
@@ -197,7 +207,7 @@ impl Engine {
                 options.hash_mb = 1;
                 TranspositionTable::new(1)
             })
-            .map_err(|e| StartError(e.to_string()))?;
+            .map_err(StartError::Table)?;
         Ok(Engine {
             history: vec![position.key()],
             position,
@@ -205,10 +215,7 @@ impl Engine {
             shared: Arc::new(Shared::new(tt)),
             no_table: Arc::new(Shared::new(NoTable)),
             book: EngineBook::default(),
-            network: Arc::new(
-                hashmate_data::net::embedded()
-                    .map_err(|e| StartError(format!("the embedded network: {e}")))?,
-            ),
+            network: Arc::new(hashmate_data::net::embedded().map_err(StartError::Network)?),
             runner: None,
             job: None,
         })
