@@ -84,10 +84,10 @@ pub(crate) fn update(
 pub(crate) fn update_scalar(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
     out.copy_from_slice(from);
     for col in add {
-        crate::add_column(out, col);
+        crate::accumulator::add_column(out, col);
     }
     for col in sub {
-        crate::sub_column(out, col);
+        crate::accumulator::sub_column(out, col);
     }
 }
 
