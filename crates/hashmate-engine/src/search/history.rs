@@ -14,8 +14,7 @@
 //!   by the pawn key that learns how far the static evaluation was from
 //!   the search's result for positions with that pawn structure, and
 //!   corrects later evaluations by it — the pawn hash table's idea applied
-//!   to the evaluation's error. Under `USE_NON_PAWN_CORRECTION`, two more
-//!   tables `[side][colour][non-pawn key]`, indexed by the key of one
+//!   to the evaluation's error. Two more tables `[side][colour][non-pawn key]`, indexed by the key of one
 //!   colour's pieces other than pawns, learn jointly with it: the
 //!   correction is the sum of the three entries, and each update moves all
 //!   three by the same step towards the error the sum left.
@@ -26,7 +25,7 @@
 //! with `try_reserve`, so a thread that cannot get its tables reports it
 //! instead of aborting the process.
 
-use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, USE_NON_PAWN_CORRECTION};
+use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};
 use hashmate::{Color, Move, Position};
 
 /// The bound of every history entry.
@@ -135,11 +134,7 @@ impl Histories {
             capture: zeroed(12 * 64 * 6)?,
             counter: zeroed(NO_PIECE_SQUARE + 1)?,
             correction: zeroed(2 * CORRECTION_ENTRIES)?,
-            non_pawn: zeroed(if USE_NON_PAWN_CORRECTION {
-                4 * NON_PAWN_ENTRIES
-            } else {
-                0
-            })?,
+            non_pawn: zeroed(4 * NON_PAWN_ENTRIES)?,
         })
     }
 
@@ -251,16 +246,13 @@ impl Histories {
     #[inline]
     pub fn correction(&self, pos: &Position) -> i32 {
         let mut c = i32::from(self.correction[Self::correction_index(pos)]);
-        if USE_NON_PAWN_CORRECTION {
-            for i in Self::non_pawn_indices(pos) {
-                c += i32::from(self.non_pawn[i]);
-            }
-            c = c.clamp(
-                -CORRECTION_LIMIT * CORRECTION_GRAIN,
-                CORRECTION_LIMIT * CORRECTION_GRAIN,
-            );
+        for i in Self::non_pawn_indices(pos) {
+            c += i32::from(self.non_pawn[i]);
         }
-        c / CORRECTION_GRAIN
+        c.clamp(
+            -CORRECTION_LIMIT * CORRECTION_GRAIN,
+            CORRECTION_LIMIT * CORRECTION_GRAIN,
+        ) / CORRECTION_GRAIN
     }
 
     /// Learn from a search of `pos` to `depth` that its score was `score`
@@ -268,33 +260,27 @@ impl Histories {
     /// [`correction`](Self::correction) was added. Each update moves the
     /// entry part of the way towards `score − eval`, so the entry settles
     /// at the evaluation's whole error; fed the corrected evaluation it
-    /// would chase the remaining error and settle at half of it. With the
-    /// non-pawn tables, the three entries step together towards what their
-    /// sum leaves of that error, so the sum settles at the whole error.
+    /// would chase the remaining error and settle at half of it. The pawn
+    /// and the two non-pawn entries step together towards what their sum
+    /// leaves of that error, so the sum settles at the whole error.
     pub fn update_correction(&mut self, pos: &Position, depth: i32, eval: i32, score: i32) {
         let bound = CORRECTION_LIMIT * CORRECTION_GRAIN;
         let diff = (score - eval).clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * CORRECTION_GRAIN;
         let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
         let pawn = Self::correction_index(pos);
-        if USE_NON_PAWN_CORRECTION {
-            let others = Self::non_pawn_indices(pos);
-            let sum = i32::from(self.correction[pawn])
-                + others
-                    .iter()
-                    .map(|&i| i32::from(self.non_pawn[i]))
-                    .sum::<i32>();
-            let step = (diff - sum) * weight / CORRECTION_SCALE;
-            let e = &mut self.correction[pawn];
-            *e = (i32::from(*e) + step).clamp(-bound, bound) as i16;
-            for i in others {
-                let e = &mut self.non_pawn[i];
-                *e = (i32::from(*e) + step).clamp(-bound, bound) as i16;
-            }
-            return;
-        }
+        let others = Self::non_pawn_indices(pos);
+        let sum = i32::from(self.correction[pawn])
+            + others
+                .iter()
+                .map(|&i| i32::from(self.non_pawn[i]))
+                .sum::<i32>();
+        let step = (diff - sum) * weight / CORRECTION_SCALE;
         let e = &mut self.correction[pawn];
-        let v = (i32::from(*e) * (CORRECTION_SCALE - weight) + diff * weight) / CORRECTION_SCALE;
-        *e = v.clamp(-bound, bound) as i16;
+        *e = (i32::from(*e) + step).clamp(-bound, bound) as i16;
+        for i in others {
+            let e = &mut self.non_pawn[i];
+            *e = (i32::from(*e) + step).clamp(-bound, bound) as i16;
+        }
     }
 }
 
@@ -335,12 +321,7 @@ mod tests {
             "{}",
             h.correction(&a)
         );
-        assert_eq!(
-            h.correction(&b) < 30,
-            USE_NON_PAWN_CORRECTION,
-            "{}",
-            h.correction(&b)
-        );
+        assert!(h.correction(&b) < 30, "{}", h.correction(&b));
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! Every tunable constant of the search, named in one place.
 //!
-//! Margins are in centipawns, depths in plies. Each heuristic that plays
-//! has its constants here, with the match that kept it; a rejected
-//! experiment is deleted, and docs/STRENGTH.md keeps its verdict and the
-//! commit that held its code.
+//! Margins are in centipawns, depths in plies. Each constant has one line:
+//! what it is, and the row of docs/STRENGTH.md that measured it (a
+//! rejected experiment is deleted; STRENGTH.md keeps its verdict and the
+//! commit that held its code).
 //!
 //! The numeric parameters are declared once, in `params!`, with a
 //! default, a range and an SPSA step. A plain build compiles each to a
@@ -11,13 +11,7 @@
 //! keeps them in atomics, lists them as UCI spin options (`setoption name
 //! RFP_MARGIN value 80`) and prints them in OpenBench's SPSA input format
 //! (`hashmate tunables`), so that an SPSA driver can fit them by self-play.
-//! The first such run (800 iterations on the ten pruning and reduction
-//! margins, docs/STRENGTH.md row 70) moved them by one or two units and
-//! its SPRT did not decide after 3,362 games: the defaults below stand.
-//! A second, with the network as the evaluation (ten margins on the
-//! evaluation's scale, 4,000 games, docs/NNUE.md), moved none by more than
-//! about one step and measured −1 ± 12 over 1,200 games (row 83): they
-//! stand for the network too.
+//! Two SPSA runs left the defaults standing (rows 70 and 83).
 
 /// A search parameter's value: a constant in a plain build.
 #[cfg(not(feature = "tune"))]
@@ -113,158 +107,81 @@ pub fn spsa_input() -> String {
         .collect()
 }
 
-// --- Root -----------------------------------------------------------------
-
-// --- Node pruning ---------------------------------------------------------
-
-/// The "improving" flag (static evaluation above that of two plies ago)
-/// takes a ply off the RFP margin and loosens late-move pruning; when not
-/// improving, late-move pruning keeps half as many quiets. Kept after an
-/// SPRT at 2+0.02: +27 ± 17 over 759 games, H1 (docs/STRENGTH.md row 29).
-pub const USE_IMPROVING: bool = true;
-
-pub const USE_NMP_EVAL_REDUCTION: bool = true;
-
-/// ProbCut: from `PROBCUT_DEPTH`, a capture that beats beta by
-/// `PROBCUT_MARGIN` in a search `PROBCUT_REDUCTION` plies shallower cuts.
-/// Bundled with history pruning it lost at 20k nodes (row 07); alone, at
-/// 2+0.02: +21 ± 14 over 992 games, H1 (docs/STRENGTH.md row 34).
-pub const USE_PROBCUT: bool = true;
-
-/// Internal iterative reduction: without a table move, nodes from
-/// `IIR_DEPTH` are searched one ply shallower.
-pub const USE_IIR: bool = true;
-
-// --- Move pruning -----------------------------------------------------------
-
-/// Static-exchange pruning in the main search: at depth ≤ `SEE_DEPTH`,
-/// quiet moves losing more than `SEE_QUIET × depth` and captures losing
-/// more than `SEE_NOISY × depth²` are skipped.
-pub const USE_SEE_PRUNING: bool = true;
-
-// --- Extensions and reductions ----------------------------------------------
-
-/// Singular extensions: from `SINGULAR_DEPTH`, a table move whose score
-/// beats every alternative by `SINGULAR_MARGIN × depth / 16` is extended,
-/// twice when by `DOUBLE_EXTENSION_MARGIN` more (at most
-/// `DOUBLE_EXTENSIONS` times on a line). On since SPRT 25 (+42 ± 22 at
-/// 2+0.02, depth 6); at 20,000 nodes a move, where depth-8 singular
-/// searches were rare, it had measured level (08).
-pub const USE_SINGULAR: bool = true;
-
-/// One ply more reduction where the static evaluation is not improving
-/// on that of two plies before (the position is likely getting worse).
-pub const USE_LMR_IMPROVING: bool = true;
-
-// --- Move ordering ------------------------------------------------------------
-
-// --- Quiescence and evaluation ------------------------------------------------
-
-/// Probe and store the transposition table in quiescence.
-pub const USE_QSEARCH_TT: bool = true;
-/// Where the table holds a score whose bound says the position is worth
-/// more (lower bound) or less (upper bound) than the static evaluation,
-/// prune with that score instead (reverse futility, null move, futility,
-/// quiescence stand-pat). Level at 20k nodes before the evaluation was
-/// corrected (−5 ± 24, row 16); on top of the correction history, at
-/// 2+0.02: +15 ± 11 over 1,498 games, H1 (row 57).
-pub const USE_TT_EVAL: bool = true;
-/// Correct the static evaluation by what searches learned about positions
-/// with the same pawns (correction history keyed by the pawn key). It
-/// measured level four times (rows 08, 17, 28, 44) while each update
-/// compared the search's score with the already corrected evaluation, so
-/// that entries settled at half the error; learning from the raw
-/// evaluation it won +48 ± 24 at 2+0.02 (row 53, H1). A second table
-/// keyed by the material signature lost twice beside it (rows 54, 55) and
-/// was removed.
-pub const USE_CORRECTION_HISTORY: bool = true;
-/// Two more correction tables beside the pawn one, each indexed by the
-/// key of one colour's pieces other than pawns; the correction is the sum
-/// of the three, which learn it jointly (each update steps all three
-/// towards what their sum leaves of the error). +20 ± 14 over 940 games
-/// at 2+0.02 (docs/STRENGTH.md row 68, H1).
-pub const USE_NON_PAWN_CORRECTION: bool = true;
-/// At most this correction, in centipawns; a larger error
-/// teaches only this much. 127 measured level with 64: +1 ± 20 over 482
-/// games (row 56).
+/// Correction history: the most a correction entry holds, centipawns (row 56).
 pub const CORRECTION_LIMIT: i32 = 64;
-/// An update moves an entry `min(depth + 1, CORRECTION_MAX_WEIGHT)` / 256
-/// of the way towards the error it saw: deeper searches teach faster.
+/// Correction history: an update moves `min(depth + 1, this) / 256` of the way (row 53).
 pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 
-// --- Tunable parameters -------------------------------------------------------
-
 params! {
-    /// First aspiration half-window around the previous iteration's score
-    /// (doubled after each fail). 15 against 30: +15 ± 11 over 1,464 games
-    /// at 2+0.02 (docs/STRENGTH.md row 66).
+    /// Aspiration: first half-window around the last score, doubled per fail (row 66).
     ASPIRATION_DELTA = 15, 5..=60, step 3;
-    /// Aspiration windows start at this depth.
+    /// Aspiration: windows from this depth (row 66).
     ASPIRATION_DEPTH = 5, 1..=10, step 1;
-    /// Past this half-window the search falls back to an open window.
+    /// Aspiration: past this half-window, an open window (row 66).
     ASPIRATION_MAX = 1000, 200..=3000, step 100;
-    /// Reverse futility pruning: at depth ≤ `RFP_DEPTH`, a static evaluation
-    /// `RFP_MARGIN` per ply above beta fails high.
+    /// Reverse futility: at most this depth (row 29).
     RFP_DEPTH = 6, 2..=12, step 1;
+    /// Reverse futility: margin per ply, one ply less when improving (rows 29, 83).
     RFP_MARGIN = 90, 30..=200, step 8;
-    /// Null-move pruning from `NMP_DEPTH`; reduction `NMP_BASE + depth /
-    /// NMP_DIVISOR`, plus one per `NMP_EVAL_DIVISOR` of static evaluation above
-    /// beta (at most 3) when `USE_NMP_EVAL_REDUCTION`.
+    /// Null move: from this depth (row 06).
     NMP_DEPTH = 3, 1..=6, step 1;
+    /// Null move: reduction `BASE + depth / DIVISOR + min(3, (eval − beta) / EVAL_DIVISOR)` (row 06).
     NMP_BASE = 3, 1..=6, step 1;
+    /// Null move: see `NMP_BASE` (row 06).
     NMP_DIVISOR = 4, 2..=8, step 1;
+    /// Null move: see `NMP_BASE` (rows 06, 83).
     NMP_EVAL_DIVISOR = 200, 80..=400, step 15;
+    /// ProbCut: from this depth (row 34).
     PROBCUT_DEPTH = 5, 3..=10, step 1;
+    /// ProbCut: a capture beating beta by this much cuts (rows 34, 83).
     PROBCUT_MARGIN = 200, 80..=400, step 15;
+    /// ProbCut: its search is this many plies shallower (row 34).
     PROBCUT_REDUCTION = 4, 2..=6, step 1;
+    /// Internal iterative reduction: from this depth, one ply off without a table move (row 06).
     IIR_DEPTH = 4, 2..=8, step 1;
-    /// Late-move pruning: at depth ≤ `LMP_DEPTH`, quiet moves after
-    /// `LMP_BASE + LMP_SCALE × depth²` are skipped (half as many when not
-    /// improving). Depth 8 with 3 + depth² won SPRT 32 (+33 ± 20 at 2+0.02)
-    /// but prunes quiet checks at depths 4–8 and so missed a mate in two at
-    /// depth 5 (the `finds_mate_in_two` test). The same with quiet checks
-    /// spared above depth 3 (`LMP_ALL_QUIETS_DEPTH`) measured level (SPRT 33,
-    /// +5 ± 17 over 747 games), and 32 again on top of 46 too (SPRT 49, +3 ±
-    /// 18 over 551 games), so depth 3 stays.
+    /// Late-move pruning: at most this depth (rows 32, 33, 49: deeper measured level).
     LMP_DEPTH = 3, 1..=8, step 1;
-    /// Up to this depth late-move pruning drops all remaining quiet moves;
-    /// above it (to `LMP_DEPTH`) quiet moves that give check are still searched.
+    /// Late-move pruning: up to this depth every late quiet goes; above it checks stay (row 33).
     LMP_ALL_QUIETS_DEPTH = 3, 1..=8, step 1;
+    /// Late-move pruning: quiets kept `BASE + SCALE × depth²`, halved when not improving (row 29).
     LMP_BASE = 3, 0..=10, step 1;
+    /// Late-move pruning: see `LMP_BASE` (row 29).
     LMP_SCALE = 2, 1..=4, step 1;
-    /// Futility pruning of quiet moves that give no check: at depth ≤
-    /// `FP_DEPTH`, when static evaluation + `FP_BASE` + `FP_MARGIN` × depth is
-    /// still at most alpha.
+    /// Futility: at most this depth (row 42).
     FP_DEPTH = 3, 1..=8, step 1;
+    /// Futility: a quiet non-check is skipped below `eval + BASE + MARGIN × depth` (row 83).
     FP_BASE = 90, 0..=250, step 10;
+    /// Futility: see `FP_BASE` (rows 70, 83).
     FP_MARGIN = 110, 40..=250, step 10;
+    /// SEE pruning: at most this depth (row 06).
     SEE_DEPTH = 8, 2..=12, step 1;
+    /// SEE pruning: a quiet move losing more than this × depth is skipped (rows 70, 83).
     SEE_QUIET = 60, 20..=150, step 6;
+    /// SEE pruning: a capture losing more than this × depth² is skipped (row 83).
     SEE_NOISY = 25, 5..=80, step 4;
+    /// Singular extensions: from this depth (row 25).
     SINGULAR_DEPTH = 6, 4..=10, step 1;
+    /// Singular extensions: the margin, × depth / 16 (rows 25, 83).
     SINGULAR_MARGIN = 32, 8..=64, step 3;
+    /// Singular extensions: extended twice when beaten by this much more (row 83).
     DOUBLE_EXTENSION_MARGIN = 20, 5..=60, step 3;
+    /// Singular extensions: at most this many double extensions on a line (row 25).
     DOUBLE_EXTENSIONS = 6, 0..=12, step 1;
-    /// Late-move reductions: `LMR_BASE + ln(depth)·ln(moves) / LMR_DIVISOR`.
-    /// A base of 1.0 measured level against 0.75 at 2+0.02 (−1 ± 15 over 871
-    /// games, docs/STRENGTH.md row 40).
-    /// In hundredths.
+    /// Late-move reductions: `BASE + ln(depth)·ln(moves) / DIVISOR`, hundredths (rows 09, 40).
     LMR_BASE = 75, 25..=150, step 5;
-    /// In hundredths.
+    /// Late-move reductions: see `LMR_BASE`, hundredths (row 70).
     LMR_DIVISOR = 225, 150..=350, step 10;
-    /// Moves searched at full depth before reductions begin: at PV nodes,
-    /// and at the others.
+    /// Late-move reductions: moves at full depth first at PV nodes (row 09).
     LMR_FIRST_PV = 4, 1..=8, step 1;
-    /// See [`LMR_FIRST_PV`].
+    /// Late-move reductions: moves at full depth first elsewhere (row 09).
     LMR_FIRST = 2, 1..=6, step 1;
-    /// History bonus for a move that caused a cut-off at `depth`:
-    /// `HISTORY_BONUS_LINEAR × depth + HISTORY_BONUS_SCALE × depth² +
-    /// HISTORY_BONUS_BASE`, at most `HISTORY_BONUS_MAX` (and at least 1).
-    /// The linear form 160 × depth − 80, at most 2,400, measured level at
-    /// 2+0.02 (+6 ± 11 over 1,480 games, docs/STRENGTH.md row 48).
+    /// History bonus: `LINEAR × depth + SCALE × depth² + BASE`, at most `MAX` (row 48).
     HISTORY_BONUS_LINEAR = 0, 0..=300, step 15;
+    /// History bonus: see `HISTORY_BONUS_LINEAR` (row 48).
     HISTORY_BONUS_SCALE = 16, 0..=48, step 2;
+    /// History bonus: see `HISTORY_BONUS_LINEAR` (row 48).
     HISTORY_BONUS_BASE = 32, -200..=200, step 15;
+    /// History bonus: its cap (row 48).
     HISTORY_BONUS_MAX = 1600, 800..=4000, step 100;
 }
 

@@ -49,7 +49,7 @@ impl SearchTable for TranspositionTable {
 }
 
 /// A table that keeps nothing: the search without a transposition table
-/// (`UseTT false`, `bench --no-tt`), to measure what the table is worth.
+/// (`bench --no-tt`), to measure what the table is worth.
 #[derive(Debug, Default)]
 pub struct NoTable;
 

@@ -235,11 +235,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
 
     /// The static evaluation corrected by what searches learned.
     fn corrected(&self, pos: &Position, raw: i32) -> i32 {
-        let mut v = raw;
-        if USE_CORRECTION_HISTORY {
-            v = (v + self.hist.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        }
-        v
+        (raw + self.hist.correction(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The shared table's entry for `pos`.
@@ -274,10 +270,11 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     }
 
     /// The static evaluation sharpened by a table score whose bound
-    /// points the right way (see [`USE_TT_EVAL`]).
+    /// points the right way: a lower bound above the evaluation, an upper
+    /// bound below it (docs/STRENGTH.md row 57).
     fn tt_adjusted(eval: i32, tt: Option<TtEntry>, ply: usize, clock: u32) -> i32 {
         match tt {
-            Some(e) if USE_TT_EVAL && eval != NO_EVAL => {
+            Some(e) if eval != NO_EVAL => {
                 let s = from_tt(e.score, ply, clock);
                 let better = match e.bound {
                     Bound::Exact => true,

@@ -20,7 +20,7 @@ pub use command::{parse, Command, CommandError, Go};
 use crate::book::EngineBook;
 use crate::output;
 use crate::search::{
-    self, mate_in, Limits, Listener, NoTable, SearchInfo, SearchTable, Shared, TimeManager,
+    self, mate_in, Limits, Listener, SearchInfo, SearchTable, Shared, TimeManager,
 };
 use crate::threads::ParkedThread;
 use hashmate::tt::{Bound, TranspositionTable};
@@ -65,8 +65,6 @@ pub struct Options {
     pub move_overhead: u64,
     /// How castling is written (the `UCI_Chess960` option).
     pub castling: CastlingMode,
-    /// Research switch: search without the transposition table.
-    pub use_tt: bool,
     /// Evaluate with the network (`UseNNUE`).
     pub use_nnue: bool,
 }
@@ -80,7 +78,6 @@ impl Default for Options {
             ponder: false,
             move_overhead: 30,
             castling: CastlingMode::Standard,
-            use_tt: true,
             use_nnue: true,
         }
     }
@@ -96,9 +93,6 @@ pub struct Engine {
     pub options: Options,
     /// The table and the search control, shared with the search thread.
     pub shared: Arc<Shared>,
-    /// The search state of `UseTT false` (research: the search without a
-    /// transposition table), with its own histories.
-    no_table: Arc<Shared<NoTable>>,
     /// The opening book.
     pub book: EngineBook,
     /// The network `UseNNUE` evaluates with (`EvalFile`).
@@ -112,8 +106,8 @@ pub struct Engine {
 /// What runs on the runner thread beside the UCI loop: a search, or a
 /// count (`go perft`, `bench`).
 struct Job {
-    /// The search state the job runs on (the engine's, the table-less
-    /// one of `UseTT false`, or the bench's own).
+    /// The search state the job runs on (the engine's, or the bench's
+    /// own).
     control: Arc<dyn JobControl>,
     /// Set by `stop`: ends a count.
     abort: Arc<AtomicBool>,
@@ -213,7 +207,6 @@ impl Engine {
             position,
             options,
             shared: Arc::new(Shared::new(tt)),
-            no_table: Arc::new(Shared::new(NoTable)),
             book: EngineBook::default(),
             network: Arc::new(hashmate_data::net::embedded().map_err(StartError::Network)?),
             runner: None,
@@ -298,7 +291,6 @@ impl Engine {
     /// Forget what was learned: the table and each thread's histories.
     fn new_game(&self) {
         self.shared.new_game();
-        self.no_table.new_game();
     }
 
     /// `ponderhit`: the running search goes on under the clock.
@@ -391,7 +383,6 @@ impl Engine {
                     CastlingMode::Standard
                 }
             }
-            OptionId::UseTt => self.options.use_tt = flag(),
             OptionId::UseNnue => {
                 if self.options.use_nnue != flag() {
                     // The table's entries hold the other evaluation's scores.
@@ -569,16 +560,9 @@ impl Engine {
             mode,
         };
         let net = self.options.use_nnue.then(|| self.network.clone());
-        self.shared.set_network(net.clone());
-        self.no_table.set_network(net);
-        let spawned = if self.options.use_tt {
-            self.shared.control.begin(go.ponder);
-            self.start_job(self.shared.clone(), false, move |s, _| job.run(s))
-        } else {
-            self.no_table.control.begin(go.ponder);
-            self.start_job(self.no_table.clone(), false, move |s, _| job.run(s))
-        };
-        match spawned {
+        self.shared.set_network(net);
+        self.shared.control.begin(go.ponder);
+        match self.start_job(self.shared.clone(), false, move |s, _| job.run(s)) {
             Ok(()) => {}
             Err(e) => {
                 // No thread, no search: still answer, as the GUI waits.

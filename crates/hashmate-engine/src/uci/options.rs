@@ -54,8 +54,6 @@ pub enum OptionId {
     BookFile,
     /// `BookBestMove`: the book's best move, not a weighted pick.
     BookBestMove,
-    /// `UseTT`: research switch, search without the table.
-    UseTt,
     /// `UseNNUE`: evaluate with the network instead of the classical
     /// evaluation.
     UseNnue,
@@ -145,11 +143,6 @@ pub const OPTIONS: &[Spec] = &[
         id: OptionId::BookBestMove,
         name: "BookBestMove",
         kind: Kind::Check { default: false },
-    },
-    Spec {
-        id: OptionId::UseTt,
-        name: "UseTT",
-        kind: Kind::Check { default: true },
     },
     Spec {
         id: OptionId::UseNnue,

@@ -171,7 +171,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         // 5. Internal iterative reduction: without a table move this node
         // is likely new, and a shallower search finds a first move cheaper.
         let tt_move = tt.map_or(Move::NULL, |e| e.mv);
-        if USE_IIR && depth >= IIR_DEPTH.get() && tt_move.is_null() && (pv_node || cut_node) {
+        if depth >= IIR_DEPTH.get() && tt_move.is_null() && (pv_node || cut_node) {
             node.depth -= 1;
         }
 
@@ -267,8 +267,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         self.stack[ss].eval = static_eval;
         node.static_eval = static_eval;
         node.eval = Self::tt_adjusted(static_eval, node.tt, node.ply, pos.halfmove_clock());
-        node.improving = USE_IMPROVING
-            && !node.in_check
+        node.improving = !node.in_check
             && (self.stack[ss - 2].eval == NO_EVAL || static_eval > self.stack[ss - 2].eval);
         self.stack[ss + 1].killers = [Move::NULL; 2];
         self.stack[ss + 1].excluded = Move::NULL;
@@ -375,10 +374,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             && !self.stack[ss - 1].mv.is_null()
             && pos.has_non_pawn_material(pos.side_to_move())
         {
-            let mut r = NMP_BASE.get() + depth / NMP_DIVISOR.get();
-            if USE_NMP_EVAL_REDUCTION {
-                r += ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(3);
-            }
+            let r = NMP_BASE.get()
+                + depth / NMP_DIVISOR.get()
+                + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(3);
             let mut child = pos.clone();
             if child.play_null().is_ok() {
                 self.follow(ply, pos, &child);
@@ -398,7 +396,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         // ProbCut: a capture that beats beta by a margin in a reduced
         // search refutes the previous move.
-        if !USE_PROBCUT || depth < PROBCUT_DEPTH.get() || beta.abs() >= MATE_BOUND {
+        if depth < PROBCUT_DEPTH.get() || beta.abs() >= MATE_BOUND {
             return None;
         }
         let pc_beta = beta + PROBCUT_MARGIN.get();
@@ -447,7 +445,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         let depth = node.depth;
         if quiet && !node.pv && !node.in_check {
             let lmp_limit = LMP_BASE.get() + LMP_SCALE.get() * depth * depth;
-            let limit = if node.improving || !USE_IMPROVING {
+            let limit = if node.improving {
                 lmp_limit
             } else {
                 lmp_limit / 2
@@ -470,7 +468,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 return Pruned::SkipTried;
             }
         }
-        if USE_SEE_PRUNING && depth <= SEE_DEPTH.get() {
+        if depth <= SEE_DEPTH.get() {
             let threshold = if quiet {
                 -SEE_QUIET.get() * depth
             } else {
@@ -499,12 +497,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         let Some(e) = node.tt else {
             return Ok(0);
         };
-        if !USE_SINGULAR
-            || node.root
-            || mv != e.mv
-            || !node.excluded.is_null()
-            || depth < SINGULAR_DEPTH.get()
-        {
+        if node.root || mv != e.mv || !node.excluded.is_null() || depth < SINGULAR_DEPTH.get() {
             return Ok(0);
         }
         let tt_score = from_tt(e.score, node.ply, pos.halfmove_clock());
@@ -562,9 +555,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         let mut r = i32::from(self.lmr[(depth as usize).min(63)][played.min(63)]);
         r -= i32::from(node.pv);
-        if USE_LMR_IMPROVING {
-            r += i32::from(!node.improving);
-        }
+        r += i32::from(!node.improving);
         r.clamp(0, (new_depth - 1).max(0))
     }
 
@@ -618,8 +609,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         raw_eval: i32,
     ) {
         let static_eval = node.static_eval;
-        if USE_CORRECTION_HISTORY
-            && !node.in_check
+        if !node.in_check
             && node.excluded.is_null()
             && (best_move.is_null() || !is_noisy(pos, best_move))
             && !(bound == Bound::Lower && best <= static_eval)

@@ -5,11 +5,10 @@
 //! Stand-pat: the side to move may decline every capture, so the static
 //! evaluation is a lower bound. Losing captures (by static exchange) are
 //! left to the move picker to skip. The transposition table is probed and
-//! stored at depth 0, when [`USE_QSEARCH_TT`] says so.
+//! stored at depth 0.
 
 use super::{bound_of, Worker, INF, NO_EVAL};
 use crate::search::movepick::MovePicker;
-use crate::search::params::*;
 use crate::search::{from_tt, SearchTable, MATE, MAX_PLY};
 use hashmate::tt::Bound;
 use hashmate::{Move, Position};
@@ -32,11 +31,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         }
         let pv_node = beta - alpha > 1;
         let in_check = pos.is_check();
-        let tt = if USE_QSEARCH_TT {
-            self.probe(pos)
-        } else {
-            None
-        };
+        let tt = self.probe(pos);
         if let Some(e) = tt {
             let s = from_tt(e.score, ply, pos.halfmove_clock());
             let cut = match e.bound {
@@ -87,7 +82,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         if in_check && best == -INF {
             return -MATE + ply as i32;
         }
-        if USE_QSEARCH_TT && !self.stopped() {
+        if !self.stopped() {
             let bound = bound_of(best, old_alpha, alpha, beta);
             self.store(pos, ply, best_move, best, raw, 0, bound);
         }
