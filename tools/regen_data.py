@@ -29,7 +29,7 @@ import subprocess
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-RECORD = 32  # bytes per record (crates/engine/src/tune/record.rs)
+RECORD = 32  # bytes per record (crates/hashmate-data/src/record.rs)
 
 # set: (commit, bench signature, seed, network plays, games to play,
 #       records used by the training runs, their sha256, file the runs read)

@@ -18,3 +18,9 @@ pub mod gtp;
 pub mod perft;
 pub mod texel;
 pub mod tt_study;
+
+/// The workspace's README, whose library example runs as a doctest here
+/// (this package is not published, so the path outside it is fine).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct WorkspaceReadmeDoctest;

@@ -14,11 +14,10 @@
 //! reason when those are missing (CI requires them).
 
 mod common;
+use common::*;
 use hashmate::book::Book;
 use hashmate::Position;
 use std::process::Command;
-
-const GNUCHESS_BOOK: &str = "/usr/share/games/gnuchess/book.bin";
 
 fn gnuchess_book() -> bool {
     common::peer_available(
@@ -29,12 +28,6 @@ fn gnuchess_book() -> bool {
 
 fn exe() -> &'static str {
     env!("CARGO_BIN_EXE_hashmate")
-}
-
-fn tmp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("hashmate-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 #[test]
@@ -101,8 +94,8 @@ fn built_book_matches_polyglot_make_book_and_reads_in_python_chess() {
         ),
     ];
     for (max_ply, min_games, ours_extra, theirs_extra) in cases {
-        let st = Command::new(exe())
-            .args(["book", "make", "--pgn", pgn, "--out"])
+        let st = book_make_cmd()
+            .args(["--pgn", pgn, "--out"])
             .arg(&ours)
             .args(["--max-ply", max_ply, "--min-games", min_games])
             .args(ours_extra)
@@ -251,8 +244,8 @@ fn malformed_pgn_games_are_skipped_with_their_line() {
     )
     .unwrap();
     let out_book = tmp("bad-pgn.bin");
-    let out = Command::new(exe())
-        .args(["book", "make", "--min-games", "1", "--pgn"])
+    let out = book_make_cmd()
+        .args(["--min-games", "1", "--pgn"])
         .arg(&pgn)
         .arg("--out")
         .arg(&out_book)
@@ -314,8 +307,8 @@ fn inputs_in_parts_compressed_or_piped_give_the_same_book() {
 
     let make = |inputs: &[&std::path::Path], stdin: Option<&str>, out: &str| {
         let out = tmp(out);
-        let mut cmd = Command::new(exe());
-        cmd.args(["book", "make", "--min-games", "1", "--out"])
+        let mut cmd = book_make_cmd();
+        cmd.args(["--min-games", "1", "--out"])
             .arg(&out)
             .arg("--pgn");
         cmd.args(inputs);
@@ -362,16 +355,8 @@ fn inputs_in_parts_compressed_or_piped_give_the_same_book() {
     // Any number of threads: the same bytes.
     for threads in ["2", "3", "8"] {
         let out = tmp(&format!("threads{threads}.bin"));
-        let st = Command::new(exe())
-            .args([
-                "book",
-                "make",
-                "--min-games",
-                "1",
-                "--threads",
-                threads,
-                "--out",
-            ])
+        let st = book_make_cmd()
+            .args(["--min-games", "1", "--threads", threads, "--out"])
             .arg(&out)
             .arg("--pgn")
             .args([&gz, &zst, &bz])
@@ -416,8 +401,8 @@ fn tag_filters_keep_the_games_they_name() {
     .unwrap();
     let first_moves = |args: &[&str]| -> Vec<String> {
         let out = tmp("tags.bin");
-        let st = Command::new(exe())
-            .args(["book", "make", "--min-games", "1", "--pgn"])
+        let st = book_make_cmd()
+            .args(["--min-games", "1", "--pgn"])
             .arg(&pgn)
             .arg("--out")
             .arg(&out)
@@ -617,16 +602,8 @@ fn spilled_counts_give_the_same_book() {
     std::fs::create_dir_all(&spill_dir).unwrap();
     let build = |extra: &[&str], name: &str| {
         let (book, counts) = (tmp(&format!("{name}.bin")), tmp(&format!("{name}.cnt")));
-        let out = Command::new(exe())
-            .args([
-                "book",
-                "make",
-                "--max-ply",
-                "24",
-                "--min-games",
-                "2",
-                "--pgn",
-            ])
+        let out = book_make_cmd()
+            .args(["--max-ply", "24", "--min-games", "2", "--pgn"])
             .arg(&pgn)
             .arg("--out")
             .arg(&book)
@@ -667,8 +644,8 @@ fn spilled_counts_give_the_same_book() {
     let file = tmp("not-a-dir");
     std::fs::write(&file, "x").unwrap();
     let out = tmp("never-spilled.bin");
-    let st = Command::new(exe())
-        .args(["book", "make", "--memory", "1", "--pgn"])
+    let st = book_make_cmd()
+        .args(["--memory", "1", "--pgn"])
         .arg(&pgn)
         .arg("--out")
         .arg(&out)
@@ -710,4 +687,149 @@ fn spilled_counts_give_the_same_book() {
         0,
         "runs left behind after a full disk"
     );
+}
+
+// 1. `book stats` re-walked every transposition.
+#[test]
+fn book_stats_finishes_on_a_real_book() {
+    if !common::peer_available(
+        "GNU Chess's book",
+        std::path::Path::new(GNUCHESS_BOOK).exists(),
+    ) {
+        return;
+    }
+    let out = hashmate(&["book", "stats", GNUCHESS_BOOK], "");
+    let s = text(&out.stdout);
+    assert!(out.status.success(), "{s}");
+    assert!(
+        s.contains("entries: 180358") && s.contains("deepest line:"),
+        "{s}"
+    );
+    // Each position of the book's tree is expanded once: the reachable
+    // count is at most the number of distinct positions.
+    let reachable: usize = s
+        .lines()
+        .find_map(|l| l.strip_prefix("positions reachable from the start by book moves: "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(reachable > 100_000 && reachable <= 149_694, "{s}");
+}
+
+// 2. and 3. `book make` overwrote its own input, and was not atomic.
+#[test]
+fn book_make_never_loses_a_file() {
+    let pgn = tmp("same.pgn");
+    let original = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n";
+    std::fs::write(&pgn, original).unwrap();
+    let dotted = pgn.parent().unwrap().join(".").join(".").join("same.pgn");
+    for out in [pgn.clone(), dotted] {
+        let r = book_make(&[
+            "--min-games",
+            "1",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(r.status.code(), Some(2), "{}", text(&r.stderr));
+        assert!(text(&r.stderr).contains("input PGN"), "{}", text(&r.stderr));
+        assert_eq!(std::fs::read_to_string(&pgn).unwrap(), original);
+    }
+    // A write that fails (file size limit: the write gets EFBIG) keeps
+    // the old book whole.
+    let book = tmp("old.bin");
+    std::fs::write(&book, [0u8; 16]).unwrap();
+    let big_pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/selfplay.pgn");
+    let r = limited(
+        "trap '' XFSZ; ulimit -f 1",
+        &[
+            "book",
+            "make",
+            "--min-games",
+            "1",
+            "--pgn",
+            big_pgn,
+            "--out",
+            book.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!r.status.success(), "{}", text(&r.stderr));
+    no_panic(&r);
+    assert_eq!(std::fs::read(&book).unwrap(), [0u8; 16]);
+    let leftovers = std::fs::read_dir(book.parent().unwrap())
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.file_name().to_string_lossy().contains(".tmp-"))
+        })
+        .count();
+    assert_eq!(leftovers, 0, "the temporary file is removed");
+}
+
+// 6. After an unclosed variation, the next game's first tag was skipped.
+#[test]
+fn pgn_recovery_keeps_the_next_games_fen() {
+    let pgn = tmp("unclosed.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"a\"]\n\n1. e4 (1. d4 d5 1-0\n\n\
+         [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[Event \"b\"]\n\n1. e4 Kd7 1-0\n",
+    )
+    .unwrap();
+    let book = tmp("unclosed.bin");
+    let r = book_make(&[
+        "--min-games",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--out",
+        book.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    // e2e4 is in the book for the FEN position, not for the start.
+    let probe = |fen: &str| {
+        text(&hashmate(&["book", "probe", book.to_str().unwrap(), "--fen", fen], "").stdout)
+    };
+    assert!(probe("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").contains("e2e4"));
+    assert!(!probe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").contains("e2e4"));
+}
+
+// 9. One non-UTF-8 byte made `book make` copy the whole PGN a second time.
+// Under an address-space limit that one copy fits in and two do not, the
+// book is built (and is the same as from the clean text).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_latin1_byte_does_not_copy_the_pgn_twice() {
+    let game = "[Event \"x\"]\n[White \"A\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n\n";
+    let mut pgn = game.repeat(64 << 20 >> 7).into_bytes();
+    let clean_len = pgn.len();
+    // Latin-1 "ü" in the first game's White tag.
+    let at = game.find("\"A").unwrap() + 1;
+    pgn[at] = 0xfc;
+    let path = tmp("r2-9.pgn");
+    std::fs::write(&path, &pgn).unwrap();
+    drop(pgn);
+    let out = tmp("r2-9.bin");
+    // Measured with this 50 MB PGN: one copy needs about 73 MB of address
+    // space, the build that copied it again about 171 MB.
+    let limit_kb = clean_len / 1024 + 60_000;
+    let r = limited(
+        &format!("ulimit -v {limit_kb}"),
+        &[
+            "book",
+            "make",
+            "--pgn",
+            path.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--max-ply",
+            "4",
+        ],
+        "",
+    );
+    no_panic(&r);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let _ = std::fs::remove_file(&path);
 }

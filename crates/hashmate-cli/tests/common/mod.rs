@@ -6,8 +6,10 @@
 #[allow(unused_imports)]
 pub use hashmate_test_support::{data, find, peer_available, perft_file, python_chess};
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Run the `hashmate` binary with `args`, feeding it `stdin`.
 pub fn hashmate(args: &[&str], stdin: &str) -> Output {
@@ -27,4 +29,193 @@ pub fn hashmate(args: &[&str], stdin: &str) -> Output {
     child
         .wait_with_output()
         .expect("the binary under test exits")
+}
+
+pub const GNUCHESS_BOOK: &str = "/usr/share/games/gnuchess/book.bin";
+
+pub fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hashmate-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The binary under `sh -c "<limits>; exec hashmate ARGS"`, all three
+/// streams piped, started.
+pub fn spawn_limited(limits: &str, args: &[&str]) -> std::process::Child {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("{limits}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_hashmate"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Run the binary under `limits` with `stdin` as its whole input.
+pub fn limited(limits: &str, args: &[&str], stdin: &str) -> std::process::Output {
+    let mut child = spawn_limited(limits, args);
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+pub fn no_panic(out: &std::process::Output) {
+    let all = text(&out.stdout) + &text(&out.stderr);
+    assert!(!all.contains("panicked"), "{all}");
+}
+
+/// Run the binary under `sh -c "<limits>; exec hashmate"`, send `input`,
+/// read up to the `bestmove` line, then send `isready` and `quit`. Returns
+/// everything printed (stdout, then stderr) and whether it exited cleanly.
+pub fn until_bestmove(limits: &str, input: &str) -> (String, bool) {
+    let mut child = spawn_limited(limits, &[]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    let mut seen = String::new();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        seen += &line;
+        seen.push('\n');
+        if line.starts_with("bestmove ") {
+            break;
+        }
+    }
+    let _ = stdin.write_all(b"isready\nquit\n");
+    drop(stdin);
+    for line in lines {
+        seen += &line.unwrap();
+        seen.push('\n');
+    }
+    let _ = child.stderr.take().unwrap().read_to_string(&mut seen);
+    let clean = child.wait().unwrap().success();
+    (seen, clean)
+}
+
+#[cfg(unix)]
+pub fn mkfifo(path: &std::path::Path) {
+    let _ = std::fs::remove_file(path);
+    let ok = Command::new("mkfifo").arg(path).status().unwrap().success();
+    assert!(ok, "mkfifo {}", path.display());
+}
+
+/// A small PGN for `book make`.
+pub const TWO_GAMES: &str = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
+                         [Result \"0-1\"]\n\n1. d4 d5 2. c4 e6 0-1\n";
+
+/// A file's bytes before and after a command that must not touch it.
+pub fn untouched(path: &std::path::Path, run: impl FnOnce() -> std::process::Output) -> String {
+    let before = std::fs::read(path).unwrap();
+    let r = run();
+    no_panic(&r);
+    assert!(!r.status.success(), "{}", text(&r.stderr));
+    assert_eq!(
+        std::fs::read(path).unwrap(),
+        before,
+        "{} changed",
+        path.display()
+    );
+    text(&r.stderr)
+}
+
+/// The engine in UCI mode, driven line by line as a GUI does, with every
+/// wait bounded (a hang fails the test instead of stalling it).
+pub struct Session {
+    pub child: std::process::Child,
+    pub stdin: std::process::ChildStdin,
+    pub lines: std::sync::mpsc::Receiver<String>,
+    pub seen: String,
+}
+
+impl Session {
+    pub fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines,
+            seen: String::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Read until a line satisfies `done`, for at most `secs` seconds;
+    /// returns that line, or `None` on a time-out or the end of output.
+    pub fn until(&mut self, secs: u64, done: impl Fn(&str) -> bool) -> Option<String> {
+        let end = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let left = end.checked_duration_since(Instant::now())?;
+            let line = self.lines.recv_timeout(left).ok()?;
+            self.seen += &line;
+            self.seen.push('\n');
+            if done(&line) {
+                return Some(line);
+            }
+        }
+    }
+
+    /// Send `quit` and wait at most `secs` seconds for the process to end
+    /// (it is killed after that, when the session is dropped).
+    pub fn quit(mut self, secs: u64) -> bool {
+        self.send("quit");
+        let end = Instant::now() + Duration::from_secs(secs);
+        while Instant::now() < end {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
+    }
+}
+
+impl Drop for Session {
+    /// A failed test must not leave an engine running (a `go perft 20`
+    /// would count for ever).
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `hashmate book make` as a command, to be given its arguments: the one
+/// place the tests spell the invocation.
+pub fn book_make_cmd() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hashmate"));
+    cmd.args(["book", "make"]);
+    cmd
+}
+
+/// Run `hashmate book make ARGS` to its end, with no standard input.
+pub fn book_make(args: &[&str]) -> Output {
+    book_make_cmd()
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary under test runs")
 }

@@ -1,14 +1,9 @@
-//! Drive the real binary: `key`, `perft`, and UCI over pipes, with good and
-//! bad input. Bad input must give a message and a clean exit, never a panic.
+//! The small commands on the real binary: `key`, `perft` with good and bad
+//! input, and `bench`'s node-count signatures (with the network and with
+//! the classical evaluation).
 
 mod common;
-use common::hashmate;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::*;
 
 #[test]
 fn key_command() {
@@ -53,52 +48,6 @@ fn perft_command() {
         assert!(!out.status.success(), "{args:?}");
         assert!(!text(&out.stderr).contains("panicked"));
     }
-}
-
-#[test]
-fn uci_session_survives_bad_input() {
-    let input = "uci\nisready\nposition startpos moves e2e4 e7e5\ngo perft 2\n\
-                 \u{fffd}\u{0}\n\
-                 position startpos moves e2e5\nposition fen 8/8/8/8/8/8/8/8 w - - 0 1\n\
-                 bogus command\ngo perft\nsetoption name UCI_Chess960 value maybe\n\
-                 d\nquit\n";
-    let out = hashmate(&[], input);
-    let s = text(&out.stdout);
-    assert!(out.status.success());
-    assert!(s.starts_with("hashmate "), "banner first: {s}");
-    assert!(s.contains("uciok") && s.contains("readyok"));
-    assert!(s.contains("Nodes searched: 835"), "{s}"); // perft 2 after 1. e4 e5 (python-chess: 835)
-    assert!(s.contains("info string move 1 of the list: 'e2e5' is not a legal move"));
-    assert!(s.contains("info string illegal position: white has no king"));
-    assert!(s.contains("info string unknown command 'bogus'"));
-    // A `go` line always parses: what cannot be read is reported.
-    assert!(
-        s.contains("info string go perft needs a number; ignored"),
-        "{s}"
-    );
-    // The last valid position survived every bad command.
-    assert!(
-        s.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
-        "{s}"
-    );
-}
-
-#[test]
-fn invalid_utf8_input_is_a_bad_command_not_the_end() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(b"uci\n\xff\xfe garbage\nisready\nquit\n")
-        .unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let s = text(&out.stdout);
-    assert!(s.contains("info string unknown command"), "{s}");
-    assert!(s.contains("readyok"), "the loop went on: {s}");
 }
 
 /// The node count of `hashmate bench` (depth 10, 16 MB, one thread): the

@@ -1,0 +1,125 @@
+//! `hashmate datagen` end to end: a short run is reproducible and
+//! resumable, with the classical evaluation and with the network, and a
+//! file that is not training data is never resumed (or touched).
+
+mod common;
+use common::*;
+use std::path::PathBuf;
+
+#[test]
+fn datagen_is_reproducible_and_resumable() {
+    let a = tmp("a.bin");
+    let b = tmp("b.bin");
+    let _ = std::fs::remove_file(&a);
+    let _ = std::fs::remove_file(&b);
+    let args = |out: &PathBuf, games: &'static str, threads: &'static str| {
+        vec![
+            "datagen".to_string(),
+            "--out".into(),
+            out.to_str().unwrap().to_string(),
+            "--games".into(),
+            games.into(),
+            "--nodes".into(),
+            "500".into(),
+            "--threads".into(),
+            threads.into(),
+            "--seed".into(),
+            "7".into(),
+        ]
+    };
+    let run = |v: Vec<String>| {
+        let v: Vec<&str> = v.iter().map(String::as_str).collect();
+        let r = hashmate(&v, "");
+        assert!(r.status.success(), "{}", text(&r.stderr));
+    };
+    run(args(&a, "6", "2"));
+    // Half, cut in the middle of a record, then continued.
+    run(args(&b, "3", "1"));
+    let len = std::fs::metadata(&b).unwrap().len();
+    let f = std::fs::OpenOptions::new().write(true).open(&b).unwrap();
+    f.set_len(len - 40).unwrap();
+    drop(f);
+    run(args(&b, "6", "1"));
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let bytes = std::fs::read(&a).unwrap();
+    assert!(!bytes.is_empty() && bytes.len().is_multiple_of(32));
+    // Six games: six first-position marks.
+    assert_eq!(bytes.chunks(32).filter(|r| r[24] & 0x80 != 0).count(), 6);
+}
+
+#[test]
+fn datagen_with_the_network_is_its_own_reproducible_data() {
+    let run = |out: &PathBuf, threads: &str, nnue: Option<&str>| {
+        let _ = std::fs::remove_file(out);
+        let mut v = vec![
+            "datagen",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            "3",
+            "--nodes",
+            "500",
+            "--threads",
+            threads,
+            "--seed",
+            "9",
+        ];
+        if let Some(n) = nnue {
+            v.extend(["--nnue", n]);
+        }
+        let r = hashmate(&v, "");
+        (r.status.success(), text(&r.stderr))
+    };
+    let (net1, net2, classical) = (tmp("net1.bin"), tmp("net2.bin"), tmp("classical.bin"));
+    assert!(run(&net1, "1", Some("<internal>")).0);
+    assert!(run(&net2, "2", Some("<internal>")).0);
+    assert!(run(&classical, "1", None).0);
+    let bytes = std::fs::read(&net1).unwrap();
+    assert_eq!(
+        bytes,
+        std::fs::read(&net2).unwrap(),
+        "threads changed the data"
+    );
+    assert_ne!(
+        bytes,
+        std::fs::read(&classical).unwrap(),
+        "the network was not used"
+    );
+    // A net that cannot be read: refused by name before any file is made.
+    let bad = tmp("never.bin");
+    let (ok, err) = run(&bad, "1", Some("/nonexistent/net.nnue"));
+    assert!(!ok && err.contains("/nonexistent/net.nnue"), "{err}");
+    assert!(!bad.exists());
+}
+
+// 2. `datagen --out F` truncated a file that was not training data.
+#[test]
+fn datagen_refuses_to_resume_a_file_that_is_not_training_data() {
+    let pgn = tmp("r2-2.pgn");
+    std::fs::write(&pgn, TWO_GAMES.repeat(20)).unwrap();
+    let book = tmp("r2-2.bin");
+    // 48 bytes: three Polyglot entries, one and a half records.
+    let mut bytes = Vec::new();
+    for i in 0u64..3 {
+        bytes.extend_from_slice(&(0x463b_9618_1691_fc9c ^ i).to_be_bytes());
+        bytes.extend_from_slice(&[0x03, 0x1c, 0, 10, 0, 0, 0, 0]);
+    }
+    std::fs::write(&book, &bytes).unwrap();
+    for file in [&pgn, &book] {
+        let why = untouched(file, || {
+            hashmate(
+                &[
+                    "datagen",
+                    "--out",
+                    file.to_str().unwrap(),
+                    "--games",
+                    "1",
+                    "--nodes",
+                    "200",
+                ],
+                "",
+            )
+        });
+        assert!(why.contains("not hashmate training data"), "{why}");
+    }
+}
