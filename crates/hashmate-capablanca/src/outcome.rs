@@ -91,7 +91,7 @@ impl Position {
     /// How the game stands in this position, without its history:
     /// checkmate, stalemate, insufficient material or the fifty-move rule
     /// (in that order of precedence), or `None` while play goes on.
-    /// [`Game::outcome`] adds threefold repetition.
+    /// [`Game::outcome`](crate::Game::outcome) adds threefold repetition.
     pub fn outcome(&self) -> Option<Outcome> {
         if self.count_moves() == 0 {
             return Some(if self.is_check() {

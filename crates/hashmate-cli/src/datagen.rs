@@ -5,7 +5,7 @@
 //! by the book's weights) followed by a few random legal plies, so that
 //! games differ; then both sides search a fixed number of nodes per move.
 //! The positions the engine reached are recorded with the search score and,
-//! once the game is over, its result (see [`super::record`] for the format).
+//! once the game is over, its result (see [`hashmate_data::record`] for the format).
 //! Every position is written, with a flag when the best move was a capture
 //! or a promotion; the reader filters (in check, noisy best move, mate
 //! score), so one data set serves several filters.

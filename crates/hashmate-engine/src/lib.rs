@@ -2,7 +2,7 @@
 //! table ([`search`]), an evaluation by the network or by hand-written
 //! terms over a pawn hash table ([`eval`]), the UCI protocol ([`uci`]),
 //! the persistent search threads ([`threads`]), the opening book the
-//! engine plays from ([`book`]) and the fixed-depth [`bench`].
+//! engine plays from ([`book`]) and the fixed-depth [`bench`](mod@bench).
 //!
 //! The `hashmate` binary (the `hashmate-cli` package) runs [`uci::run`]
 //! and adds the command-line tools. This crate is not published: the

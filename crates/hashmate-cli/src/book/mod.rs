@@ -376,7 +376,7 @@ impl Counts {
         a: &MakeArgs,
         threads: usize,
         mut progress: impl FnMut(usize),
-    ) -> Result<Vec<hashmate::pgn::PgnError>, hashmate::pgn::PgnError> {
+    ) -> Result<Vec<hashmate::pgn::PgnError>, String> {
         const BATCH: usize = 64;
         let mut stream = PgnStream::new(input);
         let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<GameText>>(2 * threads.max(1));
@@ -425,7 +425,7 @@ impl Counts {
             while let Some(text) = stream.next_text() {
                 match text {
                     Ok(t) => batch.push(t),
-                    Err(e) if e.message.starts_with("cannot read") => {
+                    Err(e) if matches!(e.kind, hashmate::pgn::PgnErrorKind::Read(_)) => {
                         fatal = Some(e);
                         break;
                     }
@@ -460,10 +460,10 @@ impl Counts {
             errors.extend(errs);
         }
         if let Some(e) = fatal {
-            return Err(e);
+            return Err(e.to_string());
         }
         if let Some(message) = spill_failed {
-            return Err(hashmate::pgn::PgnError { line: 0, message });
+            return Err(message);
         }
         errors.sort_by_key(|e| e.line);
         Ok(errors)

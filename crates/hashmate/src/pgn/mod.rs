@@ -1,10 +1,14 @@
 //! A PGN reader: tag pairs, SAN movetext, comments, variations, NAGs and
 //! results, checked move by move against the rules.
 //!
-//! [`PgnReader`] walks a text game by game. A game whose movetext has an
-//! illegal or unreadable move yields a [`PgnError`] naming the line and the
-//! problem; the reader then skips to the next game and goes on, so one bad
-//! game never loses the rest of a file. By default comments, NAGs and
+//! [`PgnReader`] walks a text game by game, [`PgnStream`] any byte stream
+//! (a file, a decompressor), holding one game in memory. Both cut the input
+//! into games with the same code — the reader *is* the stream over the
+//! text's bytes — and parse each game with the same parser, so they cannot
+//! disagree. A game whose movetext has an illegal or unreadable move yields
+//! a [`PgnError`] naming the line and the problem ([`PgnErrorKind`]); the
+//! reader then goes on with the next game, so one bad game never loses the
+//! rest of a file. By default comments, NAGs and
 //! variations (`( … )`) are skipped, as opening-book building only follows
 //! the main line; [`PgnReader::with_annotations`] keeps them as a tree
 //! ([`Notes`] per move, each [`Variation`] a line of its own with its own
@@ -35,15 +39,18 @@
 //! # Ok::<(), hashmate::pgn::PgnError>(())
 //! ```
 
-use crate::moves::Move;
+use crate::fen::FenError;
+use crate::moves::{Move, MoveParseError};
 use crate::position::Position;
 #[allow(unused_imports)]
 use crate::prelude::*;
 use core::fmt;
-use std::borrow::Cow;
 
+mod parse;
 pub mod stream;
 pub mod write;
+
+pub(crate) use parse::is_space;
 
 pub use stream::{GameText, PgnStream};
 
@@ -146,41 +153,121 @@ impl PgnGame {
     }
 }
 
-/// A game that could not be read.
+/// A game that could not be read: where, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
-    /// 1-based line of the problem.
+    /// 1-based line of the problem (for an unclosed comment, the line
+    /// where it opened).
     pub line: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: PgnErrorKind,
+}
+
+/// Why a game could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    /// The input could not be read (the operating system's message).
+    Read(String),
+    /// More than [`stream::MAX_GAME_BYTES`] without a new tag line.
+    GameTooLong,
+    /// A tag without a quoted value (the tag's name).
+    TagWithoutValue(String),
+    /// A tag whose value runs past its line (the tag's name).
+    TagNotClosed(String),
+    /// A tag without its `]` (the tag's name).
+    TagWithoutBracket(String),
+    /// The `FEN` tag is not a legal position.
+    Fen(FenError),
+    /// A `[` after movetext on the same line.
+    TagInMovetext,
+    /// A `{` comment still open where the game's text ends: at the end of
+    /// the input, or at a tag line where the next game was found.
+    UnclosedComment,
+    /// A variation still open where the game ends.
+    UnclosedVariation,
+    /// A `(` before the first move of its line.
+    VariationBeforeMove,
+    /// A `)` with no variation open.
+    UnmatchedParenthesis,
+    /// A character that no token starts with.
+    UnexpectedCharacter(char),
+    /// A `$` glyph that is not a number from 0 to 255 (the token).
+    BadNag(String),
+    /// A move that is not legal or not readable.
+    Move {
+        /// The move number where it stands.
+        number: usize,
+        /// Whether it is in a variation rather than the main line.
+        in_variation: bool,
+        /// Why it was refused.
+        error: MoveParseError,
+    },
+}
+
+impl fmt::Display for PgnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnErrorKind::Read(e) => write!(f, "cannot read the input: {e}"),
+            PgnErrorKind::GameTooLong => write!(
+                f,
+                "game longer than {} MiB without a new tag line",
+                stream::MAX_GAME_BYTES >> 20
+            ),
+            PgnErrorKind::TagWithoutValue(name) => {
+                write!(f, "tag [{name} …] has no quoted value")
+            }
+            PgnErrorKind::TagNotClosed(name) => write!(f, "tag [{name} …] is not closed"),
+            PgnErrorKind::TagWithoutBracket(name) => {
+                write!(f, "tag [{name} …] is missing its ']'")
+            }
+            PgnErrorKind::Fen(e) => write!(f, "FEN tag: {e}"),
+            PgnErrorKind::TagInMovetext => {
+                write!(f, "'[' inside the movetext (a tag starts a line of its own)")
+            }
+            PgnErrorKind::UnclosedComment => write!(
+                f,
+                "comment '{{' not closed before the end of the game (the next tag line or the end of the input)"
+            ),
+            PgnErrorKind::UnclosedVariation => {
+                write!(f, "variation not closed at the end of the game")
+            }
+            PgnErrorKind::VariationBeforeMove => write!(f, "variation before any move"),
+            PgnErrorKind::UnmatchedParenthesis => {
+                write!(f, "')' without a variation to close")
+            }
+            PgnErrorKind::UnexpectedCharacter(c) => write!(f, "unexpected character {c:?}"),
+            PgnErrorKind::BadNag(t) => write!(f, "bad NAG {t}"),
+            PgnErrorKind::Move {
+                number,
+                in_variation,
+                error,
+            } => {
+                let which = if *in_variation { " (in a variation)" } else { "" };
+                write!(f, "move {number}{which}: {error}")
+            }
+        }
+    }
 }
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        write!(f, "line {}: {}", self.line, self.kind)
     }
 }
 
 impl core::error::Error for PgnError {}
 
-/// Iterates over the games of a PGN text.
+/// Iterates over the games of a PGN text: the [`PgnStream`] over its bytes,
+/// so that a text and a stream of the same bytes give the same games.
 pub struct PgnReader<'a> {
-    /// The text, borrowed; copied only when it has line breaks that are a
-    /// lone carriage return (old Mac files), which become `\n` (the same
-    /// length, so offsets stay those of the input).
-    text: Cow<'a, str>,
-    pos: usize,
-    line: usize,
-    annotations: bool,
+    stream: PgnStream<&'a [u8]>,
 }
 
 impl fmt::Debug for PgnReader<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PgnReader")
-            .field("offset", &self.pos)
-            .field("line", &self.line)
-            .field("len", &self.text.len())
-            .finish()
+            .field("offset", &self.stream.bytes_read())
+            .finish_non_exhaustive()
     }
 }
 
@@ -193,12 +280,8 @@ impl<'a> PgnReader<'a> {
     /// A reader of `text` whose first line is line `line` of a larger
     /// input (errors and games name lines of that input).
     pub fn starting_at_line(text: &'a str, line: usize) -> PgnReader<'a> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         PgnReader {
-            text: normalise_line_breaks(text),
-            pos: 0,
-            line,
-            annotations: false,
+            stream: PgnStream::starting_at_line(text.as_bytes(), line),
         }
     }
 
@@ -217,488 +300,23 @@ impl<'a> PgnReader<'a> {
     /// assert!(game.to_pgn().contains("1. e4 $1 {best by test} (1. d4 d5) 1... e5"));
     /// # Ok::<(), hashmate::pgn::PgnError>(())
     /// ```
-    pub fn with_annotations(mut self) -> PgnReader<'a> {
-        self.annotations = true;
-        self
+    pub fn with_annotations(self) -> PgnReader<'a> {
+        PgnReader {
+            stream: self.stream.with_annotations(),
+        }
     }
 
-    /// Bytes consumed so far (for progress reports).
+    /// Bytes read so far (for progress reports): up to the end of the
+    /// game last returned, and at most one line beyond it.
     pub fn offset(&self) -> usize {
-        self.pos
-    }
-
-    #[inline]
-    fn peek(&self) -> Option<char> {
-        // PGN's syntax is ASCII: decode UTF-8 only where a byte says so.
-        match self.text.as_bytes().get(self.pos) {
-            Some(&b) if b.is_ascii() => Some(char::from(b)),
-            Some(_) => self.text[self.pos..].chars().next(),
-            None => None,
-        }
-    }
-
-    #[inline]
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek()?;
-        self.pos += c.len_utf8();
-        if c == '\n' {
-            self.line += 1;
-        }
-        Some(c)
-    }
-
-    fn skip_ws(&mut self) {
-        while let Some(c) = self.peek() {
-            if is_space(c) {
-                self.bump();
-            } else if c == '%' && self.at_line_start() {
-                // Escape line.
-                while let Some(c) = self.bump() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            } else {
-                break;
-            }
-        }
-    }
-
-    /// Skip spaces and tabs, not line breaks.
-    fn skip_blanks(&mut self) {
-        while matches!(self.peek(), Some(' ' | '\t')) {
-            self.bump();
-        }
-    }
-
-    fn at_line_start(&self) -> bool {
-        self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n'
-    }
-
-    /// Whether only whitespace stands before this point on its line (a tag
-    /// line may be indented).
-    fn at_indent(&self) -> bool {
-        let before = &self.text.as_bytes()[..self.pos];
-        match before
-            .iter()
-            .rposition(|&b| !is_space(char::from(b)) || b == b'\n')
-        {
-            None => true,
-            Some(i) => before[i] == b'\n',
-        }
-    }
-
-    /// After an error, skip to the next line that starts with `[` (a new
-    /// game's tags), after any indent — or stay, if already at one.
-    fn recover(&mut self) {
-        // Tracked forward, so that a long run of spaces is crossed once.
-        let mut indent = self.at_indent();
-        loop {
-            match self.peek() {
-                None => return,
-                Some('[') if indent => return,
-                Some(c) => {
-                    self.bump();
-                    indent = c == '\n' || (indent && is_space(c));
-                }
-            }
-        }
-    }
-
-    fn read_tag(&mut self) -> Result<(String, String), String> {
-        self.bump(); // '['
-        let mut name = String::new();
-        while let Some(c) = self.peek() {
-            if is_space(c) || c == '"' || c == ']' {
-                break;
-            }
-            name.push(c);
-            self.bump();
-        }
-        // A tag is one line: a missing quote or bracket is an error of
-        // this line, and the next line (another tag, say) is left alone.
-        self.skip_blanks();
-        if self.peek() != Some('"') {
-            return Err(format!("tag [{name} …] has no quoted value"));
-        }
-        self.bump();
-        let mut value = String::new();
-        loop {
-            match self.bump() {
-                None | Some('\n') => return Err(format!("tag [{name} …] is not closed")),
-                // An escape never takes a line break: a tag is one line.
-                Some('\\') => match self.peek() {
-                    None | Some('\n') => return Err(format!("tag [{name} …] is not closed")),
-                    Some(c) => {
-                        self.bump();
-                        value.push(c);
-                    }
-                },
-                Some('"') => break,
-                Some(c) => value.push(c),
-            }
-        }
-        self.skip_blanks();
-        if self.peek() != Some(']') {
-            return Err(format!("tag [{name} …] is missing its ']'"));
-        }
-        self.bump();
-        Ok((name, value))
-    }
-
-    /// The next token, in `t` (cleared first; a buffer reused from token to
-    /// token).
-    fn read_token(&mut self, t: &mut String) {
-        t.clear();
-        while let Some(c) = self.peek() {
-            if is_space(c) || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']') {
-                break;
-            }
-            t.push(c);
-            self.bump();
-        }
-    }
-
-    fn game(&mut self) -> Option<Result<PgnGame, PgnError>> {
-        loop {
-            let start = self.pos;
-            let game = self.game_or_junk()?;
-            if game.is_some() {
-                return game;
-            }
-            // Text that is neither tags nor moves (a note after the last
-            // result, say): skipped, not a game.
-            if self.pos == start {
-                self.bump();
-            }
-        }
-    }
-
-    /// The next game; `Some(None)` for text between games that has no tags
-    /// and does not begin with a move.
-    fn game_or_junk(&mut self) -> Option<Option<Result<PgnGame, PgnError>>> {
-        self.skip_ws();
-        self.peek()?;
-        let start_line = self.line;
-        let mut tags = Vec::new();
-        let fail = |r: &mut Self, line: usize, message: String| {
-            r.recover();
-            Some(Some(Err(PgnError { line, message })))
-        };
-        while self.peek() == Some('[') {
-            let line = self.line;
-            match self.read_tag() {
-                Ok(t) => tags.push(t),
-                Err(e) => return fail(self, line, e),
-            }
-            self.skip_ws();
-        }
-        let fen = tags
-            .iter()
-            .find(|(k, _)| k == "FEN")
-            .map(|(_, v)| v.clone());
-        let start = match fen {
-            None => Position::startpos(),
-            Some(f) => match Position::from_fen(&f) {
-                Ok(p) => p,
-                Err(e) => return fail(self, start_line, format!("FEN tag: {e}")),
-            },
-        };
-        // The main line is frame 0; each open variation (kept only with
-        // annotations) is a frame above it. Without annotations `depth`
-        // counts the variations skipped.
-        let mut frames = vec![Frame::new(start.clone())];
-        let mut result = None;
-        let mut depth = 0usize;
-        let keep = self.annotations;
-        let mut tok = String::new();
-        loop {
-            self.skip_ws();
-            let line = self.line;
-            let open = depth > 0 || frames.len() > 1;
-            let top = frames.len() - 1;
-            match self.peek() {
-                None => break,
-                Some('[') if open && self.at_indent() => {
-                    // The next game's tags: this game's variation was never
-                    // closed. Leave the tags for the next game.
-                    return fail(self, line, UNCLOSED.into());
-                }
-                // The next game, without a result before it.
-                Some('[') if !open && self.at_indent() => break,
-                Some('[') if !open => {
-                    return fail(
-                        self,
-                        line,
-                        "'[' inside the movetext (a tag starts a line of its own)".into(),
-                    );
-                }
-                Some('{') => {
-                    self.bump();
-                    let mut text = String::new();
-                    while let Some(c) = self.bump() {
-                        if c == '}' {
-                            break;
-                        }
-                        if keep {
-                            text.push(c);
-                        }
-                    }
-                    if keep {
-                        frames[top].comment(text.trim());
-                    }
-                }
-                Some(';') => {
-                    self.bump();
-                    let mut text = String::new();
-                    while let Some(c) = self.bump() {
-                        if c == '\n' {
-                            break;
-                        }
-                        if keep {
-                            text.push(c);
-                        }
-                    }
-                    if keep {
-                        frames[top].comment(text.trim());
-                    }
-                }
-                Some('(') => {
-                    self.bump();
-                    if !keep {
-                        depth += 1;
-                        continue;
-                    }
-                    match frames[top].before.clone() {
-                        Some(before) => frames.push(Frame::new(before)),
-                        None => return fail(self, line, "variation before any move".into()),
-                    }
-                }
-                Some(')') => {
-                    self.bump();
-                    if !keep {
-                        if depth == 0 {
-                            return fail(self, line, "')' without a variation to close".into());
-                        }
-                        depth -= 1;
-                        continue;
-                    }
-                    if top == 0 {
-                        return fail(self, line, "')' without a variation to close".into());
-                    }
-                    let done = frames.pop().map(|f| f.line).unwrap_or_default();
-                    if let Some(n) = frames[top - 1].line.notes.last_mut() {
-                        n.variations.push(done);
-                    }
-                }
-                Some(_) => {
-                    self.read_token(&mut tok);
-                    if tok.is_empty() {
-                        let c = self.bump().unwrap_or(' ');
-                        return fail(self, line, format!("unexpected character {c:?}"));
-                    }
-                    let tok = tok.as_str();
-                    if let Some(r) = GameResult::parse(tok) {
-                        if !open {
-                            result = Some(r);
-                            self.skip_rest_of_line();
-                            break;
-                        }
-                        continue;
-                    }
-                    if let Some(n) = tok.strip_prefix('$') {
-                        if keep {
-                            match n.parse::<u8>() {
-                                Ok(n) => frames[top].nag(n),
-                                Err(_) => return fail(self, line, format!("bad NAG {tok}")),
-                            }
-                        }
-                        continue;
-                    }
-                    // "e.p." after an en-passant capture; lone suffixes.
-                    if matches!(tok, "e.p." | "ep") {
-                        continue;
-                    }
-                    if let Some(n) = suffix_nag(tok) {
-                        if keep {
-                            frames[top].nag(n);
-                        }
-                        continue;
-                    }
-                    if depth > 0 {
-                        continue;
-                    }
-                    let san = strip_move_number(tok);
-                    if san.is_empty() {
-                        continue;
-                    }
-                    let frame = &mut frames[top];
-                    match frame.pos.parse_san(san) {
-                        Ok(mv) => {
-                            frame.play(mv, keep);
-                            if keep {
-                                let glyph = san.trim_start_matches(|c| c != '!' && c != '?');
-                                if let Some(n) = suffix_nag(glyph) {
-                                    frame.nag(n);
-                                }
-                            }
-                        }
-                        Err(_) if tags.is_empty() && top == 0 && frame.line.moves.is_empty() => {
-                            // No tags and no move: not a game at all.
-                            self.recover();
-                            return Some(None);
-                        }
-                        Err(e) => {
-                            let n = frame.line.moves.len() / 2 + 1;
-                            let which = if top == 0 { "" } else { " (in a variation)" };
-                            return fail(self, line, format!("move {n}{which}: {e}"));
-                        }
-                    }
-                }
-            }
-        }
-        if frames.len() > 1 || depth > 0 {
-            return fail(self, self.line, UNCLOSED.into());
-        }
-        let main = frames.pop().map(|f| f.line).unwrap_or_default();
-        let result = result
-            .or_else(|| {
-                tags.iter()
-                    .find(|(k, _)| k == "Result")
-                    .and_then(|(_, v)| GameResult::parse(v))
-            })
-            .unwrap_or(GameResult::Unknown);
-        Some(Some(Ok(PgnGame {
-            tags,
-            start,
-            moves: main.moves,
-            comment: main.comment,
-            notes: if keep { main.notes } else { Vec::new() },
-            result,
-            line: start_line,
-        })))
-    }
-
-    /// After a result: the rest of its line is no part of the next game.
-    /// (A next game starts on a line of its own: a `[` after a result on
-    /// the same line is not read as its tags, so that a game is cut at the
-    /// same place whether the text is read whole or line by line.)
-    fn skip_rest_of_line(&mut self) {
-        while let Some(c) = self.peek() {
-            if c == '\n' {
-                break;
-            }
-            self.bump();
-        }
-    }
-}
-
-/// PGN's whitespace: space, tab, line feed, carriage return, vertical tab
-/// and form feed (ASCII only: a no-break space is not a separator, so text
-/// is cut into tokens the same way byte by byte as character by character).
-/// `text` with each lone carriage return (one not followed by `\n`)
-/// made a `\n`; borrowed when there is none.
-fn normalise_line_breaks(text: &str) -> Cow<'_, str> {
-    let b = text.as_bytes();
-    let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
-    if !b.contains(&b'\r') || !(0..b.len()).any(lone) {
-        return Cow::Borrowed(text);
-    }
-    let bytes: Vec<u8> = (0..b.len())
-        .map(|i| if lone(i) { b'\n' } else { b[i] })
-        .collect();
-    // Replacing one ASCII byte by another keeps the text UTF-8.
-    Cow::Owned(String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned()))
-}
-
-pub(crate) fn is_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
-}
-
-/// The error of a variation still open where its game ends (at the next
-/// game's tags or at the end of the input).
-const UNCLOSED: &str = "variation not closed at the end of the game";
-
-/// A line being read: its position now and before its last move (where a
-/// variation of that move starts), and what was read of it.
-struct Frame {
-    pos: Position,
-    before: Option<Position>,
-    line: Variation,
-}
-
-impl Frame {
-    fn new(pos: Position) -> Frame {
-        Frame {
-            pos,
-            before: None,
-            line: Variation::default(),
-        }
-    }
-
-    /// Play `mv`; with `annotations`, also keep the position before it
-    /// (where a variation starts) and a place for its notes.
-    fn play(&mut self, mv: Move, annotations: bool) {
-        if annotations {
-            self.before = Some(self.pos.clone());
-            self.line.notes.push(Notes::default());
-        }
-        self.pos.play_unchecked(mv);
-        self.line.moves.push(mv);
-    }
-
-    /// A comment: after the last move, or before the first. Whitespace
-    /// in a comment is not significant in PGN (a writer may break its
-    /// lines anywhere): runs of it are kept as one space.
-    fn comment(&mut self, text: &str) {
-        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let text = text.as_str();
-        match self.line.notes.last_mut() {
-            Some(n) => n.comments.push(text.to_string()),
-            None => self.line.comment.push(text.to_string()),
-        }
-    }
-
-    /// A NAG of the last move (ignored before the first).
-    fn nag(&mut self, n: u8) {
-        if let Some(notes) = self.line.notes.last_mut() {
-            notes.nags.push(n);
-        }
-    }
-}
-
-/// The NAG of a move suffix: `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
-fn suffix_nag(s: &str) -> Option<u8> {
-    Some(match s {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        _ => return None,
-    })
-}
-
-/// The move of a token without its move number: `12.e4`, `12...e5` and `e4`
-/// give `e4`; `12.` and `12...` give nothing. Castling written with zeros
-/// (`0-0`, `0-0-0`) is not a move number.
-fn strip_move_number(tok: &str) -> &str {
-    let digits = tok.len() - tok.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let rest = &tok[digits..];
-    if digits > 0 && rest.starts_with('.') {
-        rest.trim_start_matches('.')
-    } else if digits > 0 && rest.is_empty() {
-        ""
-    } else {
-        tok
+        self.stream.bytes_read() as usize
     }
 }
 
 impl Iterator for PgnReader<'_> {
     type Item = Result<PgnGame, PgnError>;
     fn next(&mut self) -> Option<Self::Item> {
-        self.game()
+        self.stream.next()
     }
 }
 
@@ -741,7 +359,11 @@ mod tests {
         assert_eq!(games.len(), 2);
         let err = games[0].as_ref().unwrap_err();
         assert_eq!(err.line, 3);
-        assert!(err.message.contains("Ke3"), "{err}");
+        assert!(err.to_string().contains("Ke3"), "{err}");
+        assert!(
+            matches!(err.kind, PgnErrorKind::Move { number: 2, .. }),
+            "{err}"
+        );
         assert_eq!(games[1].as_ref().unwrap().moves.len(), 2);
     }
 
@@ -753,7 +375,10 @@ mod tests {
                     [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[Event \"b\"]\n\n1. e4 Kd7 *\n";
         let games: Vec<_> = PgnReader::new(text).collect();
         assert_eq!(games.len(), 2);
-        assert!(games[0].as_ref().unwrap_err().message.contains("variation"));
+        assert_eq!(
+            games[0].as_ref().unwrap_err().kind,
+            PgnErrorKind::UnclosedVariation
+        );
         let g = games[1].as_ref().unwrap();
         assert_eq!(g.tag("Event"), Some("b"));
         assert_eq!(g.start.fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
@@ -772,9 +397,9 @@ mod tests {
         assert!(g.moves[10].is_castling() && g.moves[15].is_castling());
         assert_eq!(g.result, GameResult::WhiteWins);
         assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
-        assert_eq!(strip_move_number("12...Nf3"), "Nf3");
-        assert_eq!(strip_move_number("12"), "");
-        assert_eq!(strip_move_number("0-0-0"), "0-0-0");
+        assert_eq!(parse::strip_move_number("12...Nf3"), "Nf3");
+        assert_eq!(parse::strip_move_number("12"), "");
+        assert_eq!(parse::strip_move_number("0-0-0"), "0-0-0");
     }
 
     #[test]
@@ -798,6 +423,35 @@ mod tests {
         assert!(d.to_string().contains("'[' inside the movetext"), "{d}");
         let f = got[3].as_ref().unwrap();
         assert_eq!((f.tag("Event"), f.moves.len(), f.line), (Some("f"), 1, 10));
+    }
+
+    #[test]
+    fn an_unclosed_comment_is_named_and_the_games_after_it_are_kept() {
+        let text =
+            "[Event \"a\"]\n\n1. e4 { never closed e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 0-1\n\n\
+                    [Event \"c\"] [Site \"d\"]\n1. c4 *\n";
+        let got: Vec<_> = PgnReader::new(text).collect();
+        assert_eq!(got.len(), 3, "{got:?}");
+        let e = got[0].as_ref().unwrap_err();
+        assert_eq!((e.line, &e.kind), (3, &PgnErrorKind::UnclosedComment));
+        assert!(
+            e.to_string().starts_with("line 3: comment '{' not closed"),
+            "{e}"
+        );
+        let b = got[1].as_ref().unwrap();
+        assert_eq!((b.tag("Event"), b.moves.len(), b.line), (Some("b"), 2, 5));
+        assert_eq!(got[2].as_ref().unwrap().tag("Site"), Some("d"));
+        // Open at the end of the input.
+        let got: Vec<_> = PgnReader::new("1. e4\n{open\n e5").collect();
+        assert_eq!(got.len(), 1);
+        let e = got[0].as_ref().unwrap_err();
+        assert_eq!((e.line, &e.kind), (2, &PgnErrorKind::UnclosedComment));
+        // A comment that only mentions brackets, or a tag among other
+        // words, is still a comment.
+        let text = "1. e4 {see [the note]\n[Event \"x\"] and more\n} e5 1-0\n";
+        let got: Vec<_> = PgnReader::new(text).collect();
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].as_ref().unwrap().moves.len(), 2);
     }
 
     #[test]

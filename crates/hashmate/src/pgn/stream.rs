@@ -3,18 +3,16 @@
 //! [`PgnStream`] reads lines from a [`BufRead`] (a file, standard input, a
 //! decompressor) and cuts them into games: a line that starts with `[`
 //! (after any indent) outside a comment, after the current game's
-//! movetext, begins the next game. Each game's bytes are then read by
-//! [`PgnReader`] (so both readers accept and refuse exactly the same
-//! games); bytes that are not UTF-8 (Latin-1 names, say) become `?`-like
-//! replacement characters in that game only. On text without a broken game
-//! both readers give exactly the same games and lines (tested over random
-//! concatenations and by a fuzz target); after a broken game, where the
-//! text reader resumes at the next line that starts with `[`, the stream
-//! may resume elsewhere (it keeps track of comments through the broken
-//! part), so the games after an error can be cut differently. Memory holds
-//! one game, however large the input; a "game" longer than
-//! [`MAX_GAME_BYTES`] (no tag line for that long) is reported as an error
-//! and skipped.
+//! movetext, begins the next game. So does a line of whole tag pairs inside
+//! a `{` comment: a comment left open does not swallow the games after it
+//! (its game is an error, [`PgnErrorKind::UnclosedComment`], naming the
+//! line where it opened). Each game's bytes are then parsed; bytes that are
+//! not UTF-8 (Latin-1 names, say) become `?`-like replacement characters
+//! in that game only. [`PgnReader`](super::PgnReader) is this stream over a
+//! text's bytes, so the two cannot cut a text differently (the fuzz target
+//! `pgn` still checks it). Memory holds one game, however large the input;
+//! a "game" longer than [`MAX_GAME_BYTES`] (no tag line for that long) is
+//! reported as an error and skipped.
 //!
 //! ```
 //! use hashmate::pgn::PgnStream;
@@ -26,7 +24,8 @@
 //! # Ok::<(), hashmate::pgn::PgnError>(())
 //! ```
 
-use super::{is_space, PgnError, PgnGame, PgnReader};
+use super::parse::GameParser;
+use super::{is_space, PgnError, PgnErrorKind, PgnGame};
 #[allow(unused_imports)]
 use crate::prelude::*;
 use std::collections::VecDeque;
@@ -109,6 +108,8 @@ pub struct PgnStream<R> {
     after_cr: bool,
     /// Number of the next line to read (1-based).
     next_line: usize,
+    /// Number of the input's first line (where a byte-order mark may be).
+    first_line: usize,
     /// Skipping the rest of a game that was too long.
     skipping: bool,
     bytes: u64,
@@ -138,12 +139,7 @@ impl GameText {
     /// The games (normally one) and errors of this text.
     pub fn parse(&self, annotations: bool) -> Vec<Result<PgnGame, PgnError>> {
         let text = String::from_utf8_lossy(&self.bytes);
-        let reader = PgnReader::starting_at_line(&text, self.line);
-        if annotations {
-            reader.with_annotations().collect()
-        } else {
-            reader.collect()
-        }
+        GameParser::new(&text, self.line, annotations).collect()
     }
 }
 
@@ -159,6 +155,12 @@ impl<R> std::fmt::Debug for PgnStream<R> {
 impl<R: BufRead> PgnStream<R> {
     /// A reader of `input`.
     pub fn new(input: R) -> PgnStream<R> {
+        PgnStream::starting_at_line(input, 1)
+    }
+
+    /// A reader of `input` whose first line is line `line` of a larger
+    /// input (errors and games name lines of that input).
+    pub fn starting_at_line(input: R, line: usize) -> PgnStream<R> {
         PgnStream {
             input,
             chunk: Vec::new(),
@@ -170,7 +172,8 @@ impl<R: BufRead> PgnStream<R> {
             mid_line: false,
             rest_ignored: false,
             after_cr: false,
-            next_line: 1,
+            next_line: line.max(1),
+            first_line: line.max(1),
             skipping: false,
             bytes: 0,
             peak: 0,
@@ -182,7 +185,7 @@ impl<R: BufRead> PgnStream<R> {
     }
 
     /// Keep comments, NAGs and variations, as
-    /// [`PgnReader::with_annotations`].
+    /// [`PgnReader::with_annotations`](super::PgnReader::with_annotations).
     pub fn with_annotations(mut self) -> PgnStream<R> {
         self.annotations = true;
         self
@@ -251,7 +254,7 @@ impl<R: BufRead> PgnStream<R> {
                         self.flush();
                         self.raw.push_back(Err(PgnError {
                             line: self.next_line,
-                            message: format!("cannot read the input: {e}"),
+                            kind: PgnErrorKind::Read(e.to_string()),
                         }));
                         self.done = true;
                         return;
@@ -259,15 +262,17 @@ impl<R: BufRead> PgnStream<R> {
                 }
             }
             let line_start = !self.mid_line;
-            let first = if self.next_line == 1 && line_start {
+            let first = if self.next_line == self.first_line && line_start {
                 line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&line)
             } else {
                 &line[..]
             };
-            // A tag line may be indented, as the reader reads it.
+            // A tag line may be indented, as the parser reads it. Inside a
+            // comment only a line of whole tag pairs counts: there the
+            // comment was left open, and the games after it are kept.
             let tag_line = line_start
-                && !self.in_comment
-                && first.iter().find(|&&b| !is_space(char::from(b))) == Some(&b'[');
+                && first.iter().find(|&&b| !is_space(char::from(b))) == Some(&b'[')
+                && (!self.in_comment || only_tags(first));
             if tag_line && self.has_movetext {
                 // The next game begins: keep the line for it.
                 self.held = line;
@@ -289,10 +294,7 @@ impl<R: BufRead> PgnStream<R> {
             if self.chunk.len() + line.len() > MAX_GAME_BYTES && !self.skipping {
                 self.raw.push_back(Err(PgnError {
                     line: self.chunk_line,
-                    message: format!(
-                        "game longer than {} MiB without a new tag line",
-                        MAX_GAME_BYTES >> 20
-                    ),
+                    kind: PgnErrorKind::GameTooLong,
                 }));
                 self.chunk = Vec::new();
                 self.skipping = true;
@@ -364,6 +366,28 @@ impl<R: BufRead> PgnStream<R> {
         }
         false
     }
+}
+
+/// Whether `line` holds one or more well-formed tag pairs and nothing else
+/// but whitespace.
+fn only_tags(line: &[u8]) -> bool {
+    let mut at = 0;
+    let skip = |at: &mut usize| {
+        while line.get(*at).is_some_and(|&b| is_space(char::from(b))) {
+            *at += 1;
+        }
+    };
+    skip(&mut at);
+    let mut tags = 0;
+    while line.get(at) == Some(&b'[') {
+        match tag_end(&line[at..]) {
+            Some(n) => at += n,
+            None => return false,
+        }
+        tags += 1;
+        skip(&mut at);
+    }
+    tags > 0 && at == line.len()
 }
 
 /// The length of the well-formed tag at the start of `b` (`[Name
