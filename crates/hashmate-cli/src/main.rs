@@ -82,8 +82,26 @@ enum Command {
     },
 }
 
+/// On SIGINT, SIGTERM or SIGHUP a tool removes its temporary files and
+/// folders (spilled counts, an output half written beside its target)
+/// before it exits, with the status of an interrupted command.
+fn remove_temporaries_on_signal() {
+    let installed = ctrlc::set_handler(|| {
+        hashmate_data::files::cleanup::remove_all();
+        std::process::exit(130);
+    });
+    if let Err(e) = installed {
+        eprintln!(
+            "hashmate: cannot handle signals ({e}); an interrupted run may leave temporary files"
+        );
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, None | Some(Command::Uci)) {
+        remove_temporaries_on_signal();
+    }
     match cli.command {
         None | Some(Command::Uci) => uci::run(),
         Some(Command::Perft(args)) => perft::run(&args),

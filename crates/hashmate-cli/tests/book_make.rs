@@ -552,7 +552,7 @@ fn spilled_counts_give_the_same_book() {
     let full_dir = tmp("full-runs");
     std::fs::create_dir_all(&full_dir).unwrap();
     let out = tmp("full.bin");
-    std::fs::write(&out, b"an earlier book").unwrap();
+    std::fs::write(&out, b"an earlier book!").unwrap();
     let st = Command::new("sh")
         .arg("-c")
         .arg("ulimit -f 64 && trap '' XFSZ && exec \"$0\" \"$@\"")
@@ -568,7 +568,7 @@ fn spilled_counts_give_the_same_book() {
     let err = String::from_utf8_lossy(&st.stderr);
     assert!(!st.status.success(), "{err}");
     assert!(err.contains("cannot spill counts"), "{err}");
-    assert_eq!(std::fs::read(&out).unwrap(), b"an earlier book");
+    assert_eq!(std::fs::read(&out).unwrap(), b"an earlier book!");
     assert_eq!(
         std::fs::read_dir(&full_dir).unwrap().count(),
         0,

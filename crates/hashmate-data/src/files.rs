@@ -1,8 +1,11 @@
 //! Files the command-line tools read and write, handled so that nothing is
 //! ever lost: outputs are written beside the target under a temporary name,
 //! synced, and renamed over it (a full disk or a crash leaves the old file
-//! as it was), an output may never be one of the inputs, and inputs with a
-//! size limit are refused before they are read.
+//! as it was, and the new file keeps the old one's permissions), an output
+//! may never be one of the inputs, an output's folder must exist before
+//! the work begins, and inputs with a size limit are refused before they
+//! are read. Temporary files and folders are registered while they exist
+//! ([`cleanup`]), so that a tool stopped by a signal can remove them.
 
 use std::fmt;
 use std::io::{Read, Write};
@@ -60,6 +63,20 @@ pub enum FileError {
         /// The operating system's error.
         source: std::io::Error,
     },
+    /// An output's folder does not exist (or is not a folder).
+    NoFolder {
+        /// The output.
+        path: PathBuf,
+    },
+    /// Memory for a file's contents could not be had.
+    OutOfMemory {
+        /// What the file was to be.
+        what: String,
+        /// The path.
+        path: PathBuf,
+        /// Bytes asked for.
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for FileError {
@@ -89,6 +106,16 @@ impl fmt::Display for FileError {
             FileError::Write { path, source } => write!(
                 f,
                 "cannot write '{}': {source} (the old file, if any, is kept)",
+                path.display()
+            ),
+            FileError::NoFolder { path } => write!(
+                f,
+                "cannot write '{}': its folder does not exist",
+                path.display()
+            ),
+            FileError::OutOfMemory { what, path, bytes } => write!(
+                f,
+                "not enough memory to read {what} '{}' ({bytes} bytes)",
                 path.display()
             ),
         }
@@ -149,6 +176,42 @@ enum Target {
     /// A character device (`/dev/null`, a terminal): written in place,
     /// never replaced.
     InPlace(PathBuf),
+    /// One of the process's standard streams (`/dev/stdout`,
+    /// `/proc/self/fd/2`, …): written to the stream itself, so that a
+    /// shell's `>> file` appends and a pipe is fed.
+    Stream(StdStream),
+}
+
+/// Standard output or standard error.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum StdStream {
+    Out,
+    Err,
+}
+
+/// The standard stream `path` names, if it names one: `/dev/stdout`,
+/// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N` or `/proc/PID/fd/N` of
+/// this process, for N = 1 or 2.
+fn standard_stream(path: &Path) -> Option<StdStream> {
+    let s = path.to_str()?;
+    let pid = std::process::id().to_string();
+    let fd = match s {
+        "/dev/stdout" => "1",
+        "/dev/stderr" => "2",
+        _ => s
+            .strip_prefix("/dev/fd/")
+            .or_else(|| s.strip_prefix("/proc/self/fd/"))
+            .or_else(|| {
+                s.strip_prefix("/proc/")
+                    .and_then(|r| r.strip_prefix(pid.as_str()))
+                    .and_then(|r| r.strip_prefix("/fd/"))
+            })?,
+    };
+    match fd {
+        "1" => Some(StdStream::Out),
+        "2" => Some(StdStream::Err),
+        _ => None,
+    }
 }
 
 /// What kind of file stands at `path` (not following a link), in words.
@@ -187,10 +250,22 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 /// anything else (a directory, a FIFO, a socket, a block device, a link
 /// to nothing) is refused, never replaced.
 fn output_target(path: &Path) -> Result<Target, FileError> {
+    if let Some(stream) = standard_stream(path) {
+        return Ok(Target::Stream(stream));
+    }
     let meta = match std::fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(Target::Replace(path.to_path_buf()))
+            let folder = match path.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => Path::new("."),
+            };
+            if !folder.is_dir() {
+                return Err(FileError::NoFolder {
+                    path: path.to_path_buf(),
+                });
+            }
+            return Ok(Target::Replace(path.to_path_buf()));
         }
         Err(source) => {
             return Err(FileError::Write {
@@ -235,12 +310,13 @@ pub fn check_output(path: &Path) -> Result<(), FileError> {
 }
 
 /// Write `bytes` to `path` without ever losing a file: a regular file is
-/// replaced atomically (a temporary file in the same folder, written,
-/// synced, then renamed over it; on any error the temporary file is
-/// removed and `path` is untouched); a symbolic link is followed (its
-/// target replaced, the link kept); a character device such as
-/// `/dev/null` is written in place; a directory, FIFO, socket or block
-/// device is refused.
+/// replaced atomically (a temporary file in the same folder, given the old
+/// file's permissions and owner where it can be, written, synced, then
+/// renamed over it; on any error the temporary file is removed and `path`
+/// is untouched); a symbolic link is followed (its target replaced, the
+/// link kept); a character device such as `/dev/null` is written in
+/// place, and a name of a standard stream (`/dev/stdout`) is written to
+/// that stream; a directory, FIFO, socket or block device is refused.
 ///
 /// # Errors
 /// The I/O error, with the step that failed, or why `path` is refused.
@@ -253,6 +329,22 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
                 .open(&p)
                 .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
             return result.map_err(|source| FileError::Write { path: p, source });
+        }
+        Target::Stream(stream) => {
+            let result = match stream {
+                StdStream::Out => {
+                    let mut out = std::io::stdout().lock();
+                    out.write_all(bytes).and_then(|()| out.flush())
+                }
+                StdStream::Err => {
+                    let mut err = std::io::stderr().lock();
+                    err.write_all(bytes).and_then(|()| err.flush())
+                }
+            };
+            return result.map_err(|source| FileError::Write {
+                path: path.to_path_buf(),
+                source,
+            });
         }
     };
     let path = path.as_path();
@@ -269,8 +361,22 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         name.to_string_lossy(),
         std::process::id()
     ));
+    // The replaced file's permissions and owner, given to the new one
+    // before anything is written into it.
+    let old = std::fs::metadata(path).ok();
+    let _registered = cleanup::Registered::new(tmp.clone());
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
+        if let Some(old) = &old {
+            f.set_permissions(old.permissions())?;
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                // Only a privileged process may give a file away: where it
+                // cannot, the new file is the writer's, as any new file is.
+                let _ = std::os::unix::fs::fchown(&f, Some(old.uid()), Some(old.gid()));
+            }
+        }
         f.write_all(bytes)?;
         f.sync_all()?;
         drop(f);
@@ -335,12 +441,68 @@ pub fn read_limited(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, FileEr
     };
     let f = std::fs::File::open(path).map_err(read)?;
     let mut bytes = Vec::new();
+    // Ask for the memory first: a machine without it gets an error.
+    bytes
+        .try_reserve_exact(meta.len() as usize + 1)
+        .map_err(|_| FileError::OutOfMemory {
+            what: what.to_string(),
+            path: path.to_path_buf(),
+            bytes: meta.len(),
+        })?;
     // The file may grow while it is read: never take more than the limit.
     f.take(max + 1).read_to_end(&mut bytes).map_err(read)?;
     if bytes.len() as u64 > max {
         return Err(too_large());
     }
     Ok(bytes)
+}
+
+/// Temporary files and folders that exist only while a tool works, so
+/// that a tool stopped by a signal removes them ([`remove_all`]) instead
+/// of leaving them behind.
+pub mod cleanup {
+    use std::path::PathBuf;
+    use std::sync::Mutex;
+
+    static PATHS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+    /// A path registered for removal on a signal while this lives; dropping
+    /// it unregisters the path (the owner removes it in the normal way).
+    #[derive(Debug)]
+    pub struct Registered(PathBuf);
+
+    impl Registered {
+        /// Register `path`.
+        pub fn new(path: PathBuf) -> Registered {
+            PATHS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(path.clone());
+            Registered(path)
+        }
+    }
+
+    impl Drop for Registered {
+        fn drop(&mut self) {
+            let mut paths = PATHS.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(i) = paths.iter().rposition(|p| *p == self.0) {
+                paths.swap_remove(i);
+            }
+        }
+    }
+
+    /// Remove every registered file and folder (folders with their
+    /// contents): what a signal handler calls before the process exits.
+    pub fn remove_all() {
+        let paths = std::mem::take(&mut *PATHS.lock().unwrap_or_else(|e| e.into_inner()));
+        for p in paths {
+            if p.is_dir() {
+                let _ = std::fs::remove_dir_all(&p);
+            } else {
+                let _ = std::fs::remove_file(&p);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

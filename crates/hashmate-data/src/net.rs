@@ -49,12 +49,18 @@ impl std::error::Error for LoadError {}
 /// # Errors
 /// [`LoadError`] naming the problem: the file's, or the format's.
 pub fn load(path: &str) -> Result<Network, LoadError> {
-    if path.is_empty() || path == INTERNAL || path == "<empty>" {
+    if is_internal(path) {
         return embedded().map_err(|e| LoadError::Net(INTERNAL.into(), e));
     }
     let max = Network::file_bytes(MAX_HIDDEN, MAX_BUCKETS) as u64;
     let bytes = read_limited(Path::new(path), max, "network file").map_err(LoadError::File)?;
     Network::from_bytes(&bytes).map_err(|e| LoadError::Net(path.into(), e))
+}
+
+/// Whether `path` names the embedded network: `<internal>`, or nothing
+/// (an empty name, or UCI's `<empty>`).
+pub fn is_internal(path: &str) -> bool {
+    path.is_empty() || path == INTERNAL || path == "<empty>"
 }
 
 /// One line saying which network `name` is: its width, output buckets

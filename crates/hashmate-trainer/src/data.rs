@@ -101,7 +101,14 @@ pub enum DataError {
     /// A record is not valid.
     Record(PathBuf, u64, String),
     /// No file, or no training block.
-    Empty(&'static str),
+    Empty(String),
+    /// Memory for a block could not be had.
+    Memory {
+        /// What was to be held.
+        what: &'static str,
+        /// Bytes asked for.
+        bytes: u64,
+    },
 }
 
 impl std::fmt::Display for DataError {
@@ -114,6 +121,9 @@ impl std::fmt::Display for DataError {
                 p.display()
             ),
             DataError::Record(p, i, e) => write!(f, "{}: record {i}: {e}", p.display()),
+            DataError::Memory { what, bytes } => {
+                write!(f, "not enough memory for {what}: {bytes} bytes")
+            }
             DataError::Empty(what) => write!(f, "{what}"),
         }
     }
@@ -162,7 +172,7 @@ impl DataSet {
     /// number of records, or no data.
     pub fn open(files: &[PathBuf], block: u64, val_every: u64) -> Result<DataSet, DataError> {
         if files.is_empty() {
-            return Err(DataError::Empty("no data file given"));
+            return Err(DataError::Empty("no data file given".into()));
         }
         let block = block.max(1);
         let (mut train, mut validation) = (Vec::new(), Vec::new());
@@ -198,7 +208,16 @@ impl DataSet {
             }
         }
         if train.is_empty() {
-            return Err(DataError::Empty("no training block (the files are empty)"));
+            let why = if records == 0 {
+                "the files hold no record".to_string()
+            } else {
+                format!(
+                    "all {} blocks of {records} records are validation blocks (--val-every {val_every}); \
+                     use a larger --val-every or a smaller --block",
+                    validation.len()
+                )
+            };
+            return Err(DataError::Empty(format!("no training block: {why}")));
         }
         Ok(DataSet {
             files: files.to_vec(),
@@ -218,7 +237,21 @@ impl DataSet {
         let mut f = File::open(path).map_err(io)?;
         f.seek(SeekFrom::Start(block.start * RECORD_BYTES as u64))
             .map_err(io)?;
-        let mut bytes = vec![0u8; block.count as usize * RECORD_BYTES];
+        let len = block.count as usize * RECORD_BYTES;
+        let mut bytes = Vec::new();
+        bytes
+            .try_reserve_exact(len)
+            .map_err(|_| DataError::Memory {
+                what: "a block of records",
+                bytes: len as u64,
+            })?;
+        bytes.resize(len, 0);
+        out.try_reserve(block.count as usize)
+            .map_err(|_| DataError::Memory {
+                what: "the shuffle buffer (--buffer-blocks × --block positions)",
+                bytes: (out.len() + block.count as usize) as u64
+                    * std::mem::size_of::<Sample>() as u64,
+            })?;
         f.read_exact(&mut bytes).map_err(io)?;
         for (i, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
             let raw: &[u8; RECORD_BYTES] = chunk.try_into().expect("exact chunks");

@@ -76,6 +76,11 @@ struct Args {
     /// Continue from `checkpoint.bin` in --out.
     #[arg(long)]
     resume: bool,
+    /// Start a new run in an --out that already holds one (its
+    /// checkpoint, nets and loss curve are replaced). Without it such an
+    /// --out is refused: --resume continues the run there.
+    #[arg(long, conflicts_with = "resume")]
+    force: bool,
     /// Start from this net file (`.nnue`, `<internal>` for the engine's
     /// embedded net) instead of random weights: fine-tuning an earlier
     /// net on new data. Its shape must be --hidden and --output-buckets.
@@ -133,10 +138,59 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         mirror: a.mirror,
     };
     let data = DataSet::open(&a.data, a.block, a.val_every)?;
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: cannot create: {e}", out.display()))?;
     let ckpt = out.join("checkpoint.bin");
+    // What the run writes in --out; none of it may be overwritten by
+    // accident.
+    let writes = |name: &str| {
+        name == "net.nnue"
+            || name == "checkpoint.bin"
+            || name == "loss.csv"
+            || name == "loss.svg"
+            || name
+                .strip_prefix("net-e")
+                .and_then(|n| n.strip_suffix(".nnue"))
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+    };
+    if let Some(init) = &a.init {
+        let clash = init
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(writes)
+            && init
+                .parent()
+                .is_some_and(|d| hashmate_data::files::same_file(d, out));
+        if clash {
+            return Err(format!(
+                "--init {} is a net this run would write over in --out {}; choose another --out",
+                init.display(),
+                out.display()
+            )
+            .into());
+        }
+    }
+    if !a.resume && !a.force && out.is_dir() {
+        let held: Vec<String> = std::fs::read_dir(out)
+            .map_err(|e| format!("{}: {e}", out.display()))?
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| writes(n))
+            .collect();
+        if !held.is_empty() {
+            return Err(format!(
+                "{} holds a training run ({}); --resume continues it, --force starts over in it",
+                out.display(),
+                held.join(", ")
+            )
+            .into());
+        }
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: cannot create: {e}", out.display()))?;
     let mut state = if a.resume {
-        let bytes = std::fs::read(&ckpt).map_err(|e| format!("{}: {e}", ckpt.display()))?;
+        // A checkpoint of this shape is at most this long (a history of a
+        // million epochs included): anything else is not one.
+        let n = hashmate_trainer::net::Layout::new(cfg.hidden, cfg.buckets).len as u64;
+        let max = 28 + 16 * 1_000_000 + 12 * n + 8;
+        let bytes = hashmate_data::files::read_limited(&ckpt, max, "checkpoint")?;
         let s = checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", ckpt.display()))?;
         if (s.params.hidden, s.params.buckets) != (cfg.hidden, cfg.buckets) {
             return Err(format!(
@@ -148,6 +202,15 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
                 cfg.buckets
             )
             .into());
+        }
+        if s.epoch >= cfg.epochs {
+            eprintln!(
+                "{}: {} epochs are done already, and --epochs is {}: nothing to train (a larger --epochs continues)",
+                ckpt.display(),
+                s.epoch,
+                cfg.epochs
+            );
+            return Ok(());
         }
         eprintln!("resuming after epoch {} ({} steps)", s.epoch, s.step);
         s
@@ -167,7 +230,7 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         eprintln!("fine-tuning {}", init.display());
         State::from_params(Params::from_network(&net))
     } else {
-        State::new(&cfg)
+        State::try_new(&cfg)?
     };
     let validation = data.validation_samples()?;
     eprintln!(
@@ -210,16 +273,26 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         if terminal {
             eprintln!();
         }
+        // The same line as ever when there are validation positions; no
+        // figure computed over none.
+        let (validation, quantisation) = match (r.val_loss, r.quant_error) {
+            (Some(loss), Some((mean, max))) => (
+                format!("validation loss {loss:.6}"),
+                format!(", quantisation error mean {mean:.2} cp, max {max:.1} cp"),
+            ),
+            _ => (
+                "no validation positions (--val-every 0, or too little data for a validation block)"
+                    .to_string(),
+                String::new(),
+            ),
+        };
         println!(
-            "epoch {}: train loss {:.6}, validation loss {:.6}, {} positions in {:.1} s ({:.0} pos/s), quantisation error mean {:.2} cp, max {:.1} cp",
+            "epoch {}: train loss {:.6}, {validation}, {} positions in {:.1} s ({:.0} pos/s){quantisation}",
             r.epoch,
             r.train_loss,
-            r.val_loss,
             r.positions,
             r.seconds,
             r.positions as f64 / r.seconds.max(1e-9),
-            r.quant_error.0,
-            r.quant_error.1
         );
         let _ = std::io::stdout().flush();
         let net = state.params.quantise().to_bytes();
@@ -230,7 +303,13 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         write_atomically(&ckpt, &checkpoint::to_bytes(&state)).map_err(|e| e.to_string())?;
         let mut csv = String::from("epoch,train_loss,validation_loss\n");
         for (i, (t, v)) in state.history.iter().enumerate() {
-            csv += &format!("{},{t:.8},{v:.8}\n", i + 1);
+            // No validation loss: an empty field, not a made-up number.
+            let v = if v.is_finite() {
+                format!("{v:.8}")
+            } else {
+                String::new()
+            };
+            csv += &format!("{},{t:.8},{v}\n", i + 1);
         }
         let path = out.join("loss.csv");
         write_atomically(&path, csv.as_bytes()).map_err(|e| e.to_string())?;

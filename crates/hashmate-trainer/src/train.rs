@@ -54,6 +54,18 @@ pub struct State {
 }
 
 impl State {
+    /// A fresh start, or [`TrainError::Memory`] when its parameters and
+    /// optimiser moments do not fit in memory.
+    ///
+    /// # Errors
+    /// [`TrainError::Memory`].
+    pub fn try_new(cfg: &Config) -> Result<State, TrainError> {
+        let n = crate::net::Layout::new(cfg.hidden, cfg.buckets).len;
+        // The parameters and two moments: ask for all of it first.
+        zeros(3 * n, "the parameters and the optimiser's moments")?;
+        Ok(State::new(cfg))
+    }
+
     /// A fresh start.
     pub fn new(cfg: &Config) -> State {
         State::from_params(Params::init(
@@ -85,15 +97,17 @@ pub struct EpochReport {
     pub epoch: u32,
     /// Mean training loss over the epoch.
     pub train_loss: f64,
-    /// Mean validation loss (float network).
-    pub val_loss: f64,
+    /// Mean validation loss (float network); `None` without validation
+    /// positions.
+    pub val_loss: Option<f64>,
     /// Positions trained on.
     pub positions: u64,
     /// Seconds the epoch took.
     pub seconds: f64,
     /// The quantised net's difference from the float one on the
-    /// validation positions, centipawns: mean and largest.
-    pub quant_error: (f64, f64),
+    /// validation positions, centipawns: mean and largest; `None` without
+    /// validation positions.
+    pub quant_error: Option<(f64, f64)>,
 }
 
 /// Progress within an epoch.
@@ -122,6 +136,29 @@ pub enum TrainError {
         /// Which epoch.
         epoch: u32,
     },
+    /// Memory for the parameters, the optimiser or the gradients could
+    /// not be had.
+    Memory {
+        /// What was to be held.
+        what: &'static str,
+        /// Bytes asked for.
+        bytes: u64,
+    },
+}
+
+/// `n` zeros, or [`TrainError::Memory`] naming `what` when the memory
+/// cannot be had (instead of aborting the process).
+///
+/// # Errors
+/// [`TrainError::Memory`].
+pub fn zeros(n: usize, what: &'static str) -> Result<Vec<f32>, TrainError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| TrainError::Memory {
+        what,
+        bytes: n as u64 * 4,
+    })?;
+    v.resize(n, 0.0);
+    Ok(v)
 }
 
 impl std::fmt::Display for TrainError {
@@ -131,6 +168,10 @@ impl std::fmt::Display for TrainError {
             TrainError::Diverged { epoch } => write!(
                 f,
                 "the loss diverged in epoch {epoch} (not a number): lower the learning rate"
+            ),
+            TrainError::Memory { what, bytes } => write!(
+                f,
+                "not enough memory for {what}: {bytes} bytes (fewer --threads or a smaller --hidden need less)"
             ),
         }
     }
@@ -319,7 +360,9 @@ pub fn epoch(
     rng.shuffle(&mut order);
     let total: u64 = data.train.iter().map(|b| b.count()).sum();
     let threads = cfg.threads.max(1);
-    let mut grads = vec![vec![0.0f32; state.params.v.len()]; threads];
+    let mut grads = (0..threads)
+        .map(|_| zeros(state.params.v.len(), "the gradients (one set per thread)"))
+        .collect::<Result<Vec<_>, _>>()?;
     let (mut read, mut positions, mut loss_sum) = (0u64, 0u64, 0.0f64);
     let mut buffer = Vec::new();
     for blocks in order.chunks(cfg.buffer_blocks.max(1)) {
@@ -359,12 +402,21 @@ pub fn epoch(
         return Err(TrainError::Diverged { epoch: e + 1 });
     }
     let seconds = start.elapsed().as_secs_f64();
-    let val_loss = mean_loss(&state.params, validation, cfg.lambda, threads);
-    let net = state.params.quantise();
-    let quant_error = quantisation_error(&state.params, &net, validation);
+    // No figure is computed over no positions.
+    let (val_loss, quant_error) = if validation.is_empty() {
+        (None, None)
+    } else {
+        let net = state.params.quantise();
+        (
+            Some(mean_loss(&state.params, validation, cfg.lambda, threads)),
+            Some(quantisation_error(&state.params, &net, validation)),
+        )
+    };
     let train_loss = loss_sum / positions.max(1) as f64;
     state.epoch += 1;
-    state.history.push((train_loss, val_loss));
+    state
+        .history
+        .push((train_loss, val_loss.unwrap_or(f64::NAN)));
     Ok(EpochReport {
         epoch: state.epoch,
         train_loss,

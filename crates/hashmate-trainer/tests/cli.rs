@@ -136,6 +136,8 @@ fn init_fine_tunes_a_net_and_refuses_one_of_another_shape() {
     assert!(val > 0.001 && val < 0.015, "{stdout}");
     assert!(dir.join("out/net-e1.nnue").is_file());
 
+    // A fresh --out for each run below: one holding a run is refused.
+    std::fs::remove_dir_all(dir.join("out")).unwrap();
     let (ok, _, stderr) = run(&net, "128");
     assert!(!ok, "{stderr}");
     assert!(
@@ -144,5 +146,130 @@ fn init_fine_tunes_a_net_and_refuses_one_of_another_shape() {
     );
     let (ok, _, stderr) = run(&junk, "256");
     assert!(!ok && stderr.contains("junk.nnue"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Short training runs of the sample into `out`, with `extra` arguments.
+fn short_run(
+    sample: &std::path::Path,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> (bool, String, String) {
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        "--data".as_ref(),
+        sample.as_os_str(),
+        "--out".as_ref(),
+        out.as_os_str(),
+        "--block".as_ref(),
+        "1000".as_ref(),
+        "--hidden".as_ref(),
+        "16".as_ref(),
+        "--batch".as_ref(),
+        "2048".as_ref(),
+    ];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    train(&args)
+}
+
+/// A run's history is never replaced by accident: an --out that holds a
+/// run is refused without --resume or --force, a net being fine-tuned is
+/// never written over, and --resume with nothing left to do says so.
+#[test]
+fn a_run_in_out_is_never_overwritten_silently() {
+    let (sample, _, dir, _) = fixture("keep");
+    let out = dir.join("run");
+    let (ok, _, stderr) = short_run(&sample, &out, &["--epochs", "2"]);
+    assert!(ok, "{stderr}");
+    let ckpt = std::fs::read(out.join("checkpoint.bin")).unwrap();
+    let net = std::fs::read(out.join("net.nnue")).unwrap();
+
+    let (ok, _, stderr) = short_run(&sample, &out, &["--epochs", "1"]);
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains("holds a training run")
+            && stderr.contains("--resume")
+            && stderr.contains("--force"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(out.join("checkpoint.bin")).unwrap(), ckpt);
+
+    let init = out.join("net.nnue");
+    let (ok, _, stderr) = short_run(
+        &sample,
+        &out,
+        &["--epochs", "1", "--force", "--init", init.to_str().unwrap()],
+    );
+    assert!(!ok && stderr.contains("would write over"), "{stderr}");
+    assert_eq!(std::fs::read(&init).unwrap(), net);
+
+    let (ok, _, stderr) = short_run(&sample, &out, &["--epochs", "2", "--resume"]);
+    assert!(ok && stderr.contains("nothing to train"), "{stderr}");
+    assert_eq!(std::fs::read(out.join("checkpoint.bin")).unwrap(), ckpt);
+
+    let (ok, _, stderr) = short_run(&sample, &out, &["--epochs", "1", "--force"]);
+    assert!(ok, "{stderr}");
+    assert!(
+        !out.join("net-e2.nnue").exists()
+            || std::fs::read(out.join("checkpoint.bin")).unwrap() != ckpt
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--resume` reads its checkpoint as every other input is read: a FIFO
+/// or a link to an endless device is refused at once, by name.
+#[cfg(unix)]
+#[test]
+fn a_checkpoint_that_is_not_a_regular_file_is_refused() {
+    let (sample, _, dir, _) = fixture("fifo");
+    let out = dir.join("run");
+    std::fs::create_dir_all(&out).unwrap();
+    let ckpt = out.join("checkpoint.bin");
+    std::os::unix::fs::symlink("/dev/zero", &ckpt).unwrap();
+    let started = std::time::Instant::now();
+    let (ok, _, stderr) = short_run(&sample, &out, &["--epochs", "3", "--resume"]);
+    assert!(
+        !ok && stderr.contains("checkpoint.bin") && stderr.contains("not a regular file"),
+        "{stderr}"
+    );
+    std::fs::remove_file(&ckpt).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&ckpt)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (ok, _, stderr) = short_run(&sample, &out, &["--epochs", "3", "--resume"]);
+    assert!(!ok && stderr.contains("not a regular file"), "{stderr}");
+    assert!(started.elapsed().as_secs() < 30);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Messages that say what is wrong: every block held out for validation,
+/// and no validation figure computed over no positions.
+#[test]
+fn validation_messages_say_what_is_there() {
+    let (sample, _, dir, _) = fixture("msgs");
+    let (ok, _, stderr) = short_run(
+        &sample,
+        &dir.join("a"),
+        &["--epochs", "1", "--val-every", "1"],
+    );
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains("validation blocks (--val-every 1)") && !stderr.contains("empty"),
+        "{stderr}"
+    );
+    let (ok, stdout, stderr) = short_run(
+        &sample,
+        &dir.join("b"),
+        &["--epochs", "1", "--val-every", "0"],
+    );
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("no validation positions"), "{stdout}");
+    assert!(!stdout.contains("quantisation error"), "{stdout}");
+    let csv = std::fs::read_to_string(dir.join("b/loss.csv")).unwrap();
+    assert!(
+        csv.lines().nth(1).is_some_and(|l| l.ends_with(',')),
+        "{csv}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -54,6 +54,19 @@ pub(crate) fn inputs(names: &[String]) -> Result<Vec<Input>, String> {
             });
         }
     }
+    for (i, x) in out.iter().enumerate() {
+        let same = out[..i].iter().find(|y| {
+            x.name != "-"
+                && y.name != "-"
+                && files::same_file(std::path::Path::new(&x.name), std::path::Path::new(&y.name))
+        });
+        if let Some(y) = same {
+            eprintln!(
+                "warning: '{}' and '{}' are the same file: its games are counted twice",
+                y.name, x.name
+            );
+        }
+    }
     Ok(out)
 }
 
@@ -111,16 +124,78 @@ pub(crate) fn open(
     let counted = Counted { inner: raw, count };
     let name = input.name.to_ascii_lowercase();
     let text: Box<dyn Read> = if name.ends_with(".zst") || name.ends_with(".zstd") {
-        Box::new(
-            zstd::stream::read::Decoder::new(counted)
-                .map_err(|e| format!("{}: not zstd: {e}", input.name))?,
-        )
+        let mut decoder = zstd::stream::read::Decoder::new(counted)
+            .map_err(|e| format!("{}: not zstd: {e}", input.name))?;
+        // Frames made with `zstd --long=31` need a window of up to 2 GiB;
+        // the decoder only reserves what a frame asks for.
+        decoder
+            .window_log_max(31)
+            .map_err(|e| format!("{}: {e}", input.name))?;
+        Box::new(decoder)
     } else if name.ends_with(".gz") {
-        Box::new(flate2::read::MultiGzDecoder::new(counted))
+        Box::new(GzMembers::new(counted))
     } else if name.ends_with(".bz2") {
         Box::new(bzip2::read::MultiBzDecoder::new(counted))
     } else {
         Box::new(counted)
     };
     Ok(Box::new(BufReader::with_capacity(1 << 16, text)))
+}
+
+/// Concatenated gzip members, as `gzip -d` reads them: trailing zero bytes
+/// after the last member (tape-style padding) are ignored as gzip ignores
+/// them, where `MultiGzDecoder` would call them a bad header.
+struct GzMembers<R: Read> {
+    inner: Option<flate2::bufread::GzDecoder<BufReader<R>>>,
+    done: bool,
+}
+
+impl<R: Read> GzMembers<R> {
+    fn new(input: R) -> GzMembers<R> {
+        GzMembers {
+            inner: Some(flate2::bufread::GzDecoder::new(BufReader::new(input))),
+            done: false,
+        }
+    }
+}
+
+impl<R: Read> Read for GzMembers<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while !self.done {
+            let Some(d) = self.inner.as_mut() else {
+                return Ok(0);
+            };
+            let n = d.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            // The member ended: another one, zero padding, or the end.
+            let Some(mut rest) = self.inner.take().map(|d| d.into_inner()) else {
+                return Ok(0);
+            };
+            let next = rest.fill_buf()?;
+            // The end, or nothing but zero padding to it: done.
+            if next.is_empty() || (next.iter().all(|&b| b == 0) && only_zeros(&mut rest)?) {
+                self.done = true;
+            } else {
+                self.inner = Some(flate2::bufread::GzDecoder::new(rest));
+            }
+        }
+        Ok(0)
+    }
+}
+
+/// Whether everything left in `r` is zero bytes (consuming it).
+fn only_zeros(r: &mut impl BufRead) -> std::io::Result<bool> {
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(true);
+        }
+        if buf.iter().any(|&b| b != 0) {
+            return Ok(false);
+        }
+        let n = buf.len();
+        r.consume(n);
+    }
 }

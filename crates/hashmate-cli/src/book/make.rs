@@ -6,7 +6,7 @@
 use super::counts::CountTable;
 use super::input::{inputs, open};
 use super::spill::{record_bytes, Merged, Spill, COUNT_RECORD};
-use super::{BookOptions, MakeArgs};
+use super::{check_outputs, BookOptions, MakeArgs, Output};
 use hashmate::book::{encode_move, Book, BookEntry};
 use hashmate::pgn::{GameResult, GameText, PgnStream};
 use hashmate::Color;
@@ -23,12 +23,78 @@ pub const COUNTS_MAGIC: &[u8; 8] = b"HMCOUNT1";
 #[derive(Debug, Default)]
 pub struct Counts {
     stats: CountTable,
-    /// Games counted.
+    /// Games counted (those the filters kept).
     pub games: usize,
+    /// Chess games read, before the filters.
+    pub read: usize,
+    /// Games of other variants (`[Variant "…"]`), by variant, skipped.
+    pub other_variants: std::collections::BTreeMap<String, usize>,
     /// Games too long to hold, reported with the other errors.
     skipped_long: Vec<hashmate::pgn::PgnError>,
     /// Sorted runs on disk, when memory is bounded (`--memory`).
     spill: Option<std::sync::Arc<Spill>>,
+}
+
+/// The variant a game's `Variant` tag names when it is not chess (nor
+/// Chess960, whose games are chess games from another start): such a game
+/// is played on another board and has no place in a chess book.
+fn other_variant(game: &hashmate::pgn::PgnGame) -> Option<String> {
+    let v = game.tag("Variant")?;
+    let plain: String = v
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let chess = [
+        "",
+        "standard",
+        "chess",
+        "normal",
+        "chess960",
+        "fischerandom",
+        "fischerrandom",
+        "frc",
+        "fromposition",
+    ];
+    (!chess.contains(&plain.as_str())).then(|| v.chars().take(40).collect())
+}
+
+/// A batch of games is handed to a worker at 64 games or this many bytes.
+const BATCH_BYTES: usize = 1 << 20;
+
+/// The most bytes of games cut but not yet counted (queued, or being
+/// counted); a batch larger than this alone still passes when nothing
+/// else is held, so memory holds at most this plus one batch.
+const QUEUE_BYTES: usize = 32 << 20;
+
+/// The bytes of the games between the cutter and the workers.
+#[derive(Default)]
+struct QueueBudget {
+    held: std::sync::Mutex<usize>,
+    freed: std::sync::Condvar,
+}
+
+impl QueueBudget {
+    /// Wait until `bytes` more fit (or nothing is held), then hold them.
+    fn acquire(&self, bytes: usize) {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        while *held > 0 && *held + bytes > QUEUE_BYTES {
+            held = self.freed.wait(held).unwrap_or_else(|e| e.into_inner());
+        }
+        *held += bytes;
+    }
+
+    /// `bytes` are counted and dropped.
+    fn release(&self, bytes: usize) {
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        *held = held.saturating_sub(bytes);
+        self.freed.notify_all();
+    }
+}
+
+/// The bytes a batch of games holds.
+fn batch_bytes(batch: &[GameText]) -> usize {
+    batch.iter().map(|t| t.bytes.len()).sum()
 }
 
 /// One count: (key, Polyglot move) and wins, draws, losses.
@@ -58,8 +124,13 @@ impl Counts {
     ) -> Result<Vec<hashmate::pgn::PgnError>, String> {
         const BATCH: usize = 64;
         let mut stream = PgnStream::new(input);
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<GameText>>(2 * threads.max(1));
+        // The queue is bounded by the bytes it holds (`QueueBudget`), not
+        // by the number of batches: a few games with huge comments must
+        // not fill memory.
+        let (tx, rx) = std::sync::mpsc::channel::<Vec<GameText>>();
         let rx = std::sync::Mutex::new(rx);
+        let budget = QueueBudget::default();
+        let budget = &budget;
         let (parts, fatal) = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads.max(1))
                 .map(|_| {
@@ -75,14 +146,25 @@ impl Counts {
                                 Err(_) => break,
                             };
                             let Ok(batch) = batch else { break };
+                            let bytes = batch_bytes(&batch);
                             for text in &batch {
                                 for game in text.parse(false) {
                                     match game {
-                                        Ok(g) => counts.count_game(&g, a),
+                                        Ok(g) => match other_variant(&g) {
+                                            Some(v) => {
+                                                *counts.other_variants.entry(v).or_default() += 1
+                                            }
+                                            None => {
+                                                counts.read += 1;
+                                                counts.count_game(&g, a);
+                                            }
+                                        },
                                         Err(e) => errors.push(e),
                                     }
                                 }
                             }
+                            drop(batch);
+                            budget.release(bytes);
                             if let Some(sp) = &spill {
                                 if counts.stats.len() > sp.limit && spill_error.is_none() {
                                     spill_error = sp.write_run(&mut counts.stats).err();
@@ -111,18 +193,18 @@ impl Counts {
                     // A game too long: reported among the others.
                     Err(e) => self.skipped_long.push(e),
                 }
-                if batch.len() == BATCH {
+                if batch.len() == BATCH || batch_bytes(&batch) >= BATCH_BYTES {
                     handed += batch.len();
                     progress(handed);
-                    if tx
-                        .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
-                        .is_err()
-                    {
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                    budget.acquire(batch_bytes(&full));
+                    if tx.send(full).is_err() {
                         break;
                     }
                 }
             }
             if !batch.is_empty() {
+                budget.acquire(batch_bytes(&batch));
                 let _ = tx.send(batch);
             }
             drop(tx);
@@ -134,6 +216,10 @@ impl Counts {
         for (mut counts, errs, spill_error) in parts {
             spill_failed = spill_failed.or(spill_error);
             self.games += counts.games;
+            self.read += counts.read;
+            for (v, n) in std::mem::take(&mut counts.other_variants) {
+                *self.other_variants.entry(v).or_default() += n;
+            }
             // The smaller table is merged into the larger, in place.
             self.stats.absorb(std::mem::take(&mut counts.stats));
             errors.extend(errs);
@@ -198,14 +284,14 @@ impl Counts {
     /// Every count in (key, move) order: from memory, or merged from the
     /// spilled runs.
     fn records(&mut self) -> Result<Records<'_>, String> {
-        let runs = match &self.spill {
-            Some(sp) => sp.runs.lock().unwrap_or_else(|e| e.into_inner()).clone(),
-            None => Vec::new(),
+        let (runs, buffer) = match &self.spill {
+            Some(sp) => (sp.final_runs()?, sp.buffer_bytes()),
+            None => (Vec::new(), 0),
         };
         if runs.is_empty() {
             return Ok(Box::new(self.stats.sorted_counts().map(Ok)));
         }
-        Ok(Box::new(Merged::open(&runs)?))
+        Ok(Box::new(Merged::open(&runs, buffer)?))
     }
 
     /// The counts file: `HMCOUNT1`, the number of records (`u64`), the
@@ -320,19 +406,19 @@ impl Counts {
 }
 
 pub(crate) fn make(a: &MakeArgs) -> Result<(), String> {
-    let outs: Vec<&String> = a.out.iter().chain(&a.counts_out).collect();
     let inputs = inputs(&a.pgn)?;
-    for out in &outs {
-        let out_path = std::path::Path::new(out.as_str());
-        for input in &inputs {
-            if input.name != "-" && files::same_file(std::path::Path::new(&input.name), out_path) {
-                return Err(format!(
-                    "the output '{out}' is an input PGN; refusing to overwrite it"
-                ));
-            }
-        }
-        files::check_output(out_path)?;
-    }
+    let outs: Vec<(&str, Output)> = a
+        .out
+        .iter()
+        .map(|o| (o.as_str(), Output::Book))
+        .chain(a.counts_out.iter().map(|o| (o.as_str(), Output::Counts)))
+        .collect();
+    let paths: Vec<&std::path::Path> = inputs
+        .iter()
+        .filter(|i| i.name != "-")
+        .map(|i| std::path::Path::new(&i.name))
+        .collect();
+    check_outputs(&outs, &paths, "PGN", a.force)?;
     let total: u64 = inputs.iter().filter_map(|i| i.size).sum();
     let sized = inputs.iter().all(|i| i.size.is_some());
     let show = std::io::stderr().is_terminal() && total > 1 << 20 && sized;
@@ -377,7 +463,27 @@ pub(crate) fn make(a: &MakeArgs) -> Result<(), String> {
     if show {
         eprintln!();
     }
+    if !counts.other_variants.is_empty() {
+        let list: Vec<String> = counts
+            .other_variants
+            .iter()
+            .map(|(v, n)| format!("{v} {n}"))
+            .collect();
+        eprintln!(
+            "games of other variants skipped (a chess book holds chess games): {}",
+            list.join(", ")
+        );
+        bad += counts.other_variants.values().sum::<usize>();
+    }
+    if counts.read == 0 {
+        return Err(format!(
+            "no chess game could be read from the input ({bad} skipped); nothing written"
+        ));
+    }
     let games = counts.games;
+    if games == 0 {
+        eprintln!("no game passed the filters: the book is empty");
+    }
     if let Some(path) = &a.counts_out {
         let bytes = counts.to_bytes()?;
         files::write_atomically(std::path::Path::new(path), &bytes)?;

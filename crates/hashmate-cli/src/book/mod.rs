@@ -85,6 +85,11 @@ pub struct MakeArgs {
     /// separated).
     #[arg(long, value_delimiter = ',', value_parser = ["1-0", "0-1", "1/2-1/2"])]
     pub result: Vec<String>,
+    /// Replace an output that exists and is not what it would become (a
+    /// Polyglot book for --out, a counts file for --counts-out): without
+    /// it such a file is left alone and nothing is done.
+    #[arg(long)]
+    pub force: bool,
     /// Only games of these time-control classes (bullet, blitz, rapid,
     /// classical; comma separated), from the TimeControl tag `base+inc`
     /// in seconds by the estimated duration base + 40 × inc: under 180 s
@@ -115,6 +120,9 @@ pub struct MergeArgs {
     /// Book file to write.
     #[arg(long)]
     pub out: String,
+    /// Replace an --out that exists and is not a Polyglot book.
+    #[arg(long)]
+    pub force: bool,
     /// What enters the book.
     #[command(flatten)]
     pub book: BookOptions,
@@ -133,7 +141,8 @@ pub fn time_class(tc: &str) -> Option<&'static str> {
         Some((b, i)) => (b.trim().parse::<u64>().ok()?, i.trim().parse::<u64>().ok()?),
         None => (tc.trim().parse::<u64>().ok()?, 0),
     };
-    let estimate = base + 40 * inc;
+    // An absurd value (one that overflows) is no time control at all.
+    let estimate = inc.checked_mul(40)?.checked_add(base)?;
     Some(match estimate {
         0..=179 => "bullet",
         180..=479 => "blitz",
@@ -275,15 +284,8 @@ const MAX_COUNTS_BYTES: u64 = 16 << 30;
 
 fn merge(a: &MergeArgs) -> Result<(), String> {
     let out = std::path::Path::new(&a.out);
-    for input in &a.inputs {
-        if files::same_file(std::path::Path::new(input), out) {
-            return Err(format!(
-                "the output '{}' is an input; refusing to overwrite it",
-                a.out
-            ));
-        }
-    }
-    files::check_output(out)?;
+    let inputs: Vec<&std::path::Path> = a.inputs.iter().map(std::path::Path::new).collect();
+    check_outputs(&[(a.out.as_str(), Output::Book)], &inputs, "file", a.force)?;
     let mut counts = Counts::default();
     for input in &a.inputs {
         let bytes =
@@ -308,4 +310,75 @@ fn merge(a: &MergeArgs) -> Result<(), String> {
         a.out
     );
     Ok(())
+}
+
+/// What an output of `book make` or `book merge` becomes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Output {
+    /// A Polyglot book (`--out`).
+    Book,
+    /// A counts file (`--counts-out`).
+    Counts,
+}
+
+/// Refuse, before any work, the outputs that would lose something: one
+/// file named twice (also through links), an input, a path that cannot be
+/// written, or a file that exists and is not what the output would become
+/// (a PGN given as `--out` by mistake, say) unless `force`.
+pub(crate) fn check_outputs(
+    outs: &[(&str, Output)],
+    inputs: &[&std::path::Path],
+    input_kind: &str,
+    force: bool,
+) -> Result<(), String> {
+    for (i, &(out, kind)) in outs.iter().enumerate() {
+        let path = std::path::Path::new(out);
+        if let Some((other, _)) = outs[..i]
+            .iter()
+            .find(|(o, _)| files::same_file(std::path::Path::new(o), path))
+        {
+            return Err(format!(
+                "'{out}' and '{other}' are the same file: the book and the counts need two"
+            ));
+        }
+        if let Some(input) = inputs.iter().find(|p| files::same_file(p, path)) {
+            return Err(format!(
+                "the output '{out}' is the input {input_kind} '{}'; refusing to overwrite it",
+                input.display()
+            ));
+        }
+        files::check_output(path)?;
+        if !force {
+            if let Some(why) = not_ours(path, kind) {
+                return Err(format!(
+                    "'{out}' exists and is not {why}; refusing to replace it (--force replaces it)"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Why the file at `path` is not a `kind` file that an output may replace,
+/// or `None` when it may (nothing there, an empty file, a device, or a
+/// file of that kind). Only the start of a book is read.
+fn not_ours(path: &std::path::Path, kind: Output) -> Option<&'static str> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() == 0 {
+        return None;
+    }
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, 1 << 16), &mut head));
+    if read.is_err() {
+        return Some("readable");
+    }
+    match kind {
+        Output::Counts => (!head.starts_with(COUNTS_MAGIC)).then_some("a counts file"),
+        Output::Book => {
+            let whole = head.len() - head.len() % 16;
+            let looks = meta.len() % 16 == 0 && Book::from_bytes(&head[..whole]).is_ok();
+            (!looks || head.starts_with(COUNTS_MAGIC)).then_some("a Polyglot book")
+        }
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::counts::CountTable;
 use super::make::Count;
+use hashmate_data::files::cleanup;
 use std::io::Read;
 
 /// Bytes of one counts record: key, move, wins, draws, losses.
@@ -15,11 +16,19 @@ pub(crate) const COUNT_RECORD: usize = 8 + 2 + 4 * 3;
 #[derive(Debug)]
 pub struct Spill {
     dir: std::path::PathBuf,
+    /// The directory is removed on a signal too ([`cleanup`]).
+    _registered: cleanup::Registered,
     pub(crate) runs: std::sync::Mutex<Vec<std::path::PathBuf>>,
     next: std::sync::atomic::AtomicUsize,
     /// A map holding more entries than this is written out.
     pub(crate) limit: usize,
+    /// The memory bound, bytes: the merge's buffers fit in half of it.
+    memory: usize,
 }
+
+/// Runs merged at once at most: more are merged in passes, so that the
+/// open files and their buffers stay bounded however many runs there are.
+pub(crate) const FAN_IN: usize = 16;
 
 /// Bytes a counted (position, move) costs in memory, conservatively: a
 /// 16-byte record, the unmerged buffer (up to a quarter more) and the
@@ -35,15 +44,74 @@ impl Spill {
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
+        if !parent.is_dir() {
+            return Err(format!(
+                "cannot make the spill directory in '{}': not an existing folder (--tmp-dir)",
+                parent.display()
+            ));
+        }
         let dir = parent.join(format!("hashmate-book-{}-{stamp}", std::process::id()));
-        std::fs::create_dir_all(&dir)
+        std::fs::create_dir(&dir)
             .map_err(|e| format!("cannot make the spill directory {}: {e}", dir.display()))?;
         Ok(Spill {
+            _registered: cleanup::Registered::new(dir.clone()),
             dir,
             runs: std::sync::Mutex::new(Vec::new()),
             next: std::sync::atomic::AtomicUsize::new(0),
             limit: (memory_mb << 20) / BYTES_PER_COUNT / maps.max(1),
+            memory: memory_mb << 20,
         })
+    }
+
+    /// Bytes of each run's read buffer in a merge: [`FAN_IN`] of them fit
+    /// in half the memory bound (between 4 and 64 KiB each).
+    pub(crate) fn buffer_bytes(&self) -> usize {
+        (self.memory / (2 * FAN_IN)).clamp(4 << 10, 64 << 10)
+    }
+
+    /// The runs, merged in passes of at most [`FAN_IN`] into longer runs
+    /// until no more than that many remain.
+    ///
+    /// # Errors
+    /// When a run cannot be read or written.
+    pub(crate) fn final_runs(&self) -> Result<Vec<std::path::PathBuf>, String> {
+        use std::io::Write;
+        let mut runs = self.runs.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        while runs.len() > FAN_IN {
+            let mut next = Vec::with_capacity(runs.len().div_ceil(FAN_IN));
+            for group in runs.chunks(FAN_IN) {
+                if let [one] = group {
+                    next.push(one.clone());
+                    continue;
+                }
+                let n = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let path = self.dir.join(format!("run-{n:06}"));
+                let merged = Merged::open(group, self.buffer_bytes())?;
+                let write = || -> Result<(), String> {
+                    let file = std::fs::File::create(&path).map_err(|e| e.to_string())?;
+                    let mut w = std::io::BufWriter::with_capacity(self.buffer_bytes(), file);
+                    for r in merged {
+                        let ((key, mv), wdl) = r?;
+                        w.write_all(&record_bytes(key, mv, wdl))
+                            .map_err(|e| e.to_string())?;
+                    }
+                    w.into_inner()
+                        .map_err(|e| e.into_error().to_string())?
+                        .sync_all()
+                        .map_err(|e| e.to_string())
+                };
+                write().map_err(|e| {
+                    format!("cannot merge spilled counts into {}: {e}", path.display())
+                })?;
+                for done in group {
+                    let _ = std::fs::remove_file(done);
+                }
+                next.push(path);
+            }
+            runs = next;
+        }
+        *self.runs.lock().unwrap_or_else(|e| e.into_inner()) = runs.clone();
+        Ok(runs)
     }
 
     /// Write `stats` as a sorted run and empty it.
@@ -107,15 +175,14 @@ pub(crate) struct Merged {
 }
 
 impl Merged {
-    pub(crate) fn open(runs: &[std::path::PathBuf]) -> Result<Merged, String> {
+    pub(crate) fn open(runs: &[std::path::PathBuf], buffer: usize) -> Result<Merged, String> {
         let mut m = Merged {
             readers: Vec::new(),
             heap: std::collections::BinaryHeap::new(),
         };
         for (i, run) in runs.iter().enumerate() {
             let f = std::fs::File::open(run).map_err(|e| format!("{}: {e}", run.display()))?;
-            m.readers
-                .push(std::io::BufReader::with_capacity(1 << 16, f));
+            m.readers.push(std::io::BufReader::with_capacity(buffer, f));
             m.refill(i)?;
         }
         Ok(m)

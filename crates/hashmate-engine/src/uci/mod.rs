@@ -95,8 +95,10 @@ pub struct Engine {
     pub shared: Arc<Shared>,
     /// The opening book.
     pub book: EngineBook,
-    /// The network `UseNNUE` evaluates with (`EvalFile`).
-    network: Arc<Network>,
+    /// The network `UseNNUE` evaluates with (`EvalFile`); `None` only when
+    /// not even the embedded one could be had (memory), and then the
+    /// classical evaluation plays.
+    network: Option<Arc<Network>>,
     /// The thread that runs jobs beside the UCI loop, started by the first
     /// one and parked between them.
     runner: Option<ParkedThread>,
@@ -208,8 +210,19 @@ impl Engine {
             options,
             shared: Arc::new(Shared::new(tt)),
             book: EngineBook::default(),
-            network: Arc::new(hashmate_data::net::embedded().map_err(StartError::Network)?),
-            runner: None,
+            network: match hashmate_data::net::embedded() {
+                Ok(net) => Some(Arc::new(net)),
+                Err(e @ hashmate_nnue::NetError::OutOfMemory { .. }) => {
+                    output::emit(&format!(
+                        "info string the embedded network: {e}; the classical evaluation plays"
+                    ));
+                    None
+                }
+                Err(e) => return Err(StartError::Network(e)),
+            },
+            // Started now, while memory is plentiful: a thread started later,
+            // under a memory limit, may not get its stack.
+            runner: ParkedThread::spawn("engine-job").ok(),
             job: None,
         })
     }
@@ -332,7 +345,7 @@ impl Engine {
             }
         };
         // The evaluation the engine plays with (`UseNNUE`, `EvalFile`).
-        shared.set_network(self.options.use_nnue.then(|| self.network.clone()));
+        shared.set_network(self.network.clone().filter(|_| self.options.use_nnue));
         let started = self.start_job(shared, true, move |shared, abort| {
             crate::bench::run_on(shared, depth, 1, abort);
         });
@@ -401,11 +414,17 @@ impl Engine {
                     } else {
                         "loaded; UseNNUE is false, so the classical evaluation plays"
                     };
+                    // The embedded net has one name however it was asked for.
+                    let name = if hashmate_data::net::is_internal(path) {
+                        hashmate_data::net::INTERNAL
+                    } else {
+                        path.as_str()
+                    };
                     output::emit(&format!(
                         "info string EvalFile {}: {plays}",
-                        hashmate_data::net::describe(path, &net)
+                        hashmate_data::net::describe(name, &net)
                     ));
-                    self.network = Arc::new(net);
+                    self.network = Some(Arc::new(net));
                     if self.options.use_nnue {
                         self.new_game();
                     }
@@ -559,7 +578,7 @@ impl Engine {
             infinite: go.infinite,
             mode,
         };
-        let net = self.options.use_nnue.then(|| self.network.clone());
+        let net = self.network.clone().filter(|_| self.options.use_nnue);
         self.shared.set_network(net);
         self.shared.control.begin(go.ponder);
         match self.start_job(self.shared.clone(), false, move |s, _| job.run(s)) {

@@ -50,8 +50,6 @@ mod parse;
 pub mod stream;
 pub mod write;
 
-pub(crate) use parse::is_space;
-
 pub use stream::{GameText, PgnStream};
 
 /// The result of a game.
@@ -153,6 +151,17 @@ impl PgnGame {
     }
 }
 
+/// PGN's whitespace: space, tab, line feed, carriage return, vertical tab
+/// and form feed (ASCII only: a no-break space is not a separator, so text
+/// is cut into tokens the same way byte by byte as character by character).
+pub(crate) fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
+}
+
+/// The longest game the stream reader holds (64 MiB); a longer one is
+/// skipped with [`PgnErrorKind::GameTooLong`].
+pub const MAX_GAME_BYTES: usize = 64 << 20;
+
 /// A game that could not be read: where, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnError {
@@ -168,8 +177,14 @@ pub struct PgnError {
 pub enum PgnErrorKind {
     /// The input could not be read (the operating system's message).
     Read(String),
-    /// More than [`stream::MAX_GAME_BYTES`] without a new tag line.
+    /// More than [`MAX_GAME_BYTES`] without a new tag line.
     GameTooLong,
+    /// A game whose text could not be held: memory for `bytes` bytes
+    /// could not be had.
+    OutOfMemory {
+        /// Bytes the game needed so far.
+        bytes: usize,
+    },
     /// A tag without a quoted value (the tag's name).
     TagWithoutValue(String),
     /// A tag whose value runs past its line (the tag's name).
@@ -211,7 +226,11 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::GameTooLong => write!(
                 f,
                 "game longer than {} MiB without a new tag line",
-                stream::MAX_GAME_BYTES >> 20
+                MAX_GAME_BYTES >> 20
+            ),
+            PgnErrorKind::OutOfMemory { bytes } => write!(
+                f,
+                "not enough memory to hold the game ({bytes} bytes so far)"
             ),
             PgnErrorKind::TagWithoutValue(name) => {
                 write!(f, "tag [{name} …] has no quoted value")

@@ -4,7 +4,7 @@
 //! public readers hand their text to it only through the stream's cutter,
 //! so they find the same games.
 
-use super::{GameResult, Notes, PgnError, PgnErrorKind, PgnGame, Variation};
+use super::{is_space, GameResult, Notes, PgnError, PgnErrorKind, PgnGame, Variation};
 use crate::moves::Move;
 use crate::position::Position;
 #[allow(unused_imports)]
@@ -404,13 +404,6 @@ impl<'a> GameParser<'a> {
             self.bump();
         }
     }
-}
-
-/// PGN's whitespace: space, tab, line feed, carriage return, vertical tab
-/// and form feed (ASCII only: a no-break space is not a separator, so text
-/// is cut into tokens the same way byte by byte as character by character).
-pub(crate) fn is_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
 }
 
 /// A line being read: its position now and before its last move (where a

@@ -31,8 +31,7 @@ use crate::prelude::*;
 use std::collections::VecDeque;
 use std::io::BufRead;
 
-/// The longest game the stream reader holds (64 MiB).
-pub const MAX_GAME_BYTES: usize = 64 << 20;
+pub use super::MAX_GAME_BYTES;
 
 /// Lines longer than this (1 MiB) are read in pieces of this size, so that
 /// a huge one-line comment is never held whole.
@@ -303,11 +302,24 @@ impl<R: BufRead> PgnStream<R> {
                 let need = self.chunk.len() + line.len();
                 if need > self.chunk.capacity() {
                     // Grow by doubling, but never past the most a game may
-                    // hold.
+                    // hold; memory that cannot be had skips the game.
                     let to = need.max(2 * self.chunk.capacity()).min(MAX_GAME_BYTES);
-                    self.chunk.reserve_exact(to - self.chunk.len());
+                    let grown = self
+                        .chunk
+                        .try_reserve_exact(to - self.chunk.len())
+                        .or_else(|_| self.chunk.try_reserve_exact(need - self.chunk.len()));
+                    if grown.is_err() {
+                        self.raw.push_back(Err(PgnError {
+                            line: self.chunk_line,
+                            kind: PgnErrorKind::OutOfMemory { bytes: need },
+                        }));
+                        self.chunk = Vec::new();
+                        self.skipping = true;
+                    }
                 }
-                self.chunk.extend_from_slice(&line);
+                if !self.skipping {
+                    self.chunk.extend_from_slice(&line);
+                }
             }
             self.peak = self.peak.max(self.chunk.capacity() + line.capacity());
             self.mid_line = !ends;
