@@ -239,3 +239,81 @@ fn endless_inputs_and_full_disks_end_with_an_error() {
     );
     assert_eq!(r.status.code(), Some(2), "{}", text(&r.stderr));
 }
+
+// Round three, 2. `--out /dev/stdout` under the shell's `>> file` replaced
+// the file (the link to fd 1 resolved and a new file renamed over it), and
+// into a pipe it was refused as "a symbolic link to nothing readable".
+#[cfg(unix)]
+#[test]
+fn a_standard_stream_as_output_is_written_as_the_stream() {
+    let pgn = tmp("r3-2.pgn");
+    std::fs::write(&pgn, TWO_GAMES).unwrap();
+    let book = tmp("r3-2.bin");
+    let r = book_make(&[
+        "--min-games",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--out",
+        book.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let expected = std::fs::read(&book).unwrap();
+    let log = tmp("r3-2.log");
+    std::fs::write(&log, b"earlier lines\n").unwrap();
+    let appended = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "\"$0\" book make --min-games 1 --pgn '{}' --out /dev/stdout >> '{}'",
+            pgn.display(),
+            log.display()
+        ))
+        .arg(env!("CARGO_BIN_EXE_hashmate"))
+        .output()
+        .unwrap();
+    assert!(appended.status.success(), "{}", text(&appended.stderr));
+    let mut want = b"earlier lines\n".to_vec();
+    want.extend(&expected);
+    assert_eq!(std::fs::read(&log).unwrap(), want);
+    // Into a pipe: the bytes come out of it.
+    let piped = book_make_cmd()
+        .args([
+            "--min-games",
+            "1",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--out",
+            "/dev/stdout",
+        ])
+        .output()
+        .unwrap();
+    assert!(piped.status.success(), "{}", text(&piped.stderr));
+    assert_eq!(piped.stdout, expected);
+}
+
+// Round three, 5. Replacing a file reset its mode: a book at 0600 became
+// 0644, readable by everyone.
+#[cfg(unix)]
+#[test]
+fn a_replaced_file_keeps_its_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let pgn = tmp("r3-5.pgn");
+    std::fs::write(&pgn, TWO_GAMES).unwrap();
+    let book = tmp("r3-5.bin");
+    std::fs::write(&book, b"an earlier book!").unwrap();
+    for mode in [0o600, 0o640] {
+        std::fs::set_permissions(&book, std::fs::Permissions::from_mode(mode)).unwrap();
+        let r = book_make(&[
+            "--min-games",
+            "1",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--out",
+            book.to_str().unwrap(),
+        ]);
+        assert!(r.status.success(), "{}", text(&r.stderr));
+        let got = std::fs::metadata(&book).unwrap().permissions().mode() & 0o777;
+        assert_eq!(got, mode, "{got:o}");
+        assert_ne!(std::fs::read(&book).unwrap(), b"an earlier book!");
+    }
+}

@@ -131,5 +131,74 @@ fn a_network_file_is_loaded_and_used() {
         .unwrap();
     assert!(bench.status.success());
     assert!(String::from_utf8_lossy(&bench.stdout).contains(" nodes "));
+    // Round three (lesser): `EvalFile <empty>` was confirmed with an empty
+    // name. The embedded net has one name however it is asked for.
+    for name in ["<empty>", "<internal>"] {
+        let out = session(&format!("setoption name EvalFile value {name}\nisready\n"));
+        assert!(
+            out.contains("info string EvalFile <internal>, "),
+            "{name}: {out}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Round three, 7: under a memory limit, loading a valid large net through
+/// `EvalFile` aborted the engine (51 of 213 limits from 12 to 64 MB). Now
+/// a net whose memory cannot be had is refused with an `info string`, the
+/// current one stays, and the session goes on, at every limit where the
+/// engine starts at all.
+#[cfg(unix)]
+#[test]
+fn a_network_that_does_not_fit_in_memory_is_refused_not_an_abort() {
+    let hidden = 2048;
+    let big = Network::new(
+        hidden,
+        vec![0; 768 * hidden],
+        vec![0; hidden],
+        vec![0; 2 * hidden],
+        0,
+    )
+    .unwrap()
+    .to_bytes();
+    let path = scratch("big").join("big-2048.nnue");
+    std::fs::write(&path, big).unwrap();
+    let input = format!(
+        "uci\nsetoption name EvalFile value {}\nisready\nquit\n",
+        path.display()
+    );
+    let (mut started, mut refused) = (0, 0);
+    for mb in (12..=64).step_by(2) {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v {}; exec \"$0\"", mb * 1024))
+            .arg(env!("CARGO_BIN_EXE_hashmate"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if !stdout.contains("uciok") {
+            continue; // Too little memory to start at all.
+        }
+        started += 1;
+        assert!(
+            out.status.success() && stdout.contains("readyok"),
+            "{mb} MB: {:?}\n{stdout}\n{stderr}",
+            out.status
+        );
+        assert!(!stderr.contains("memory allocation"), "{mb} MB: {stderr}");
+        if stdout.contains("memory") && stdout.contains("the network stays as it was") {
+            refused += 1;
+        }
+    }
+    assert!(started > 10, "the engine started at only {started} limits");
+    assert!(
+        refused > 0,
+        "no limit made the net too large: the test tested nothing"
+    );
 }

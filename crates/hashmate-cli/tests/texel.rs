@@ -6,6 +6,7 @@
 
 mod common;
 use common::*;
+use std::time::{Duration, Instant};
 
 #[test]
 fn tuner_lowers_the_loss_and_writes_compilable_weights() {
@@ -166,4 +167,33 @@ fn a_diverging_fit_writes_nothing() {
         text(&r.stderr)
     );
     assert!(!out.exists(), "weights were written");
+}
+
+// Round three, 14. `tune --out nodir/w.rs` found the missing folder only
+// after the whole fit.
+#[test]
+fn a_missing_output_folder_is_found_before_the_fit() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sample.bin");
+    let out = tmp("texel-no-such-folder/weights.rs");
+    let started = Instant::now();
+    let r = hashmate(
+        &[
+            "texel",
+            "--data",
+            sample,
+            "--out",
+            out.to_str().unwrap(),
+            "--epochs",
+            "100000",
+        ],
+        "",
+    );
+    assert_eq!(r.status.code(), Some(2));
+    assert!(
+        text(&r.stderr).contains("its folder does not exist"),
+        "{}",
+        text(&r.stderr)
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(!out.parent().unwrap().exists());
 }

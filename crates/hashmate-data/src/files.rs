@@ -189,6 +189,13 @@ enum StdStream {
     Err,
 }
 
+/// Whether `path` names one of the process's standard output streams
+/// (`/dev/stdout`, `/dev/fd/2`, …), which outputs are written to as the
+/// stream itself.
+pub fn is_standard_stream(path: &Path) -> bool {
+    standard_stream(path).is_some()
+}
+
 /// The standard stream `path` names, if it names one: `/dev/stdout`,
 /// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N` or `/proc/PID/fd/N` of
 /// this process, for N = 1 or 2.

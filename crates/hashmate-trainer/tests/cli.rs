@@ -273,3 +273,41 @@ fn validation_messages_say_what_is_there() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Round three, 7: a huge hidden layer on 256 threads aborted the trainer
+/// (its gradient buffers could not be had). Now the run ends with a
+/// message naming what and how much.
+#[cfg(unix)]
+#[test]
+fn buffers_that_do_not_fit_are_a_message_not_an_abort() {
+    let (sample, _, dir, _) = fixture("memory");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2000000; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_hashmate-train"))
+        .args([
+            "--data".as_ref(),
+            sample.as_os_str(),
+            "--out".as_ref(),
+            dir.join("run").as_os_str(),
+        ])
+        .args([
+            "--hidden",
+            "4096",
+            "--threads",
+            "256",
+            "--epochs",
+            "1",
+            "--block",
+            "1000",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("not enough memory for") && stderr.contains("bytes"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

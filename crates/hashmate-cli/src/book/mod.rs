@@ -363,6 +363,10 @@ pub(crate) fn check_outputs(
 /// or `None` when it may (nothing there, an empty file, a device, or a
 /// file of that kind). Only the start of a book is read.
 fn not_ours(path: &std::path::Path, kind: Output) -> Option<&'static str> {
+    if files::is_standard_stream(path) {
+        // Written as a stream (appended to, or piped): nothing is replaced.
+        return None;
+    }
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() || meta.len() == 0 {
         return None;
