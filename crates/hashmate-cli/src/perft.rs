@@ -10,10 +10,9 @@ use hashmate::attacks::{
 };
 use hashmate::perft::{perft_cached, perft_with, PerftTable};
 use hashmate::{CastlingMode, Position};
-use hashmate_engine::uci::perft::report;
-use std::io::{IsTerminal, Write};
+use hashmate_engine::uci::perft::{report, report_moves};
+use std::io::Write;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 /// A slider backend, by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -93,35 +92,15 @@ fn run_wide(args: &PerftArgs, variant: Variant) -> ExitCode {
         },
         None => variant.start(),
     };
-    let start = Instant::now();
-    let progress = std::io::stderr().is_terminal();
     let moves = pos.legal_moves();
-    let mut out = hashmate_engine::output::Stdout;
-    let mut total = 0u64;
-    for (i, &mv) in moves.iter().enumerate() {
+    let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    let mut below = |i: usize| {
         let mut child = pos.clone();
-        child.play_unchecked(mv);
-        let n = capa::perft::perft(&child, args.depth - 1);
-        total += n;
-        if args.divide && writeln!(out, "{mv}: {n}").is_err() {
-            return hashmate_engine::output::status(ExitCode::SUCCESS);
-        }
-        if progress && start.elapsed() > Duration::from_secs(2) {
-            eprint!("\r{}/{} root moves, {total} nodes", i + 1, moves.len());
-        }
-    }
-    if progress && start.elapsed() > Duration::from_secs(2) {
-        eprintln!();
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let _ = writeln!(out);
-    let _ = writeln!(
-        out,
-        "Time: {:.3} s, Nodes/second: {:.0}",
-        secs,
-        total as f64 / secs.max(1e-9)
-    );
-    let _ = writeln!(out, "Nodes searched: {total}");
+        child.play_unchecked(moves[i]);
+        capa::perft::perft(&child, args.depth - 1)
+    };
+    let mut out = hashmate_engine::output::Stdout;
+    report_moves(&names, args.divide, &mut below, &|| false, &mut out);
     let _ = out.flush();
     hashmate_engine::output::status(ExitCode::SUCCESS)
 }
@@ -191,10 +170,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         (Some(_), Some(st)) => {
             let mut table = match StudyTable::new(st, 64, bytes) {
                 Ok(t) => t,
-                Err(e) => {
-                    eprintln!("hashmate perft: {e}");
-                    return ExitCode::from(2);
-                }
+                Err(e) => return refuse(&e),
             };
             let mut count = |p: &Position, d| hashed_perft(p, d, &mut table);
             divide(&mut count);
@@ -203,10 +179,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         (Some(_), None) => {
             let mut table = match PerftTable::new(bytes) {
                 Ok(t) => t,
-                Err(e) => {
-                    eprintln!("hashmate perft: {e}");
-                    return ExitCode::from(2);
-                }
+                Err(e) => return refuse(&e),
             };
             let mut count = |p: &Position, d| perft_cached(p, d, &mut table);
             divide(&mut count);
@@ -222,6 +195,12 @@ pub fn run(args: &PerftArgs) -> ExitCode {
     }
     let _ = out.flush();
     hashmate_engine::output::status(ExitCode::SUCCESS)
+}
+
+/// The command's error and exit status.
+fn refuse(e: &dyn std::fmt::Display) -> ExitCode {
+    eprintln!("hashmate perft: {e}");
+    ExitCode::from(2)
 }
 
 fn hash_summary(bytes: usize, probes: u64, hits: u64) {

@@ -28,6 +28,15 @@ fn games(n: usize) -> String {
         .collect()
 }
 
+/// `book make --pgn INPUT --out OUT`, with the default filters.
+fn pgn_to(input: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    book_make(&words(&format!(
+        "--pgn {} --out {}",
+        input.display(),
+        out.display()
+    )))
+}
+
 /// The "N games used, M skipped" counts of a run's messages.
 fn used_skipped(stderr: &str) -> (usize, usize) {
     let line = stderr
@@ -51,31 +60,14 @@ fn input_without_games_writes_nothing_and_a_pgn_is_not_replaced_by_a_book() {
     let pgn = tmp("in1-games.pgn");
     std::fs::write(&pgn, games(4)).unwrap();
     let book = tmp("in1-book.bin");
-    let made = book_make(&[
-        "--min-games",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        book.to_str().unwrap(),
-    ]);
+    let made = make_book(&pgn, &book, &[]);
     assert!(made.status.success(), "{}", text(&made.stderr));
     let book_bytes = std::fs::read(&book).unwrap();
     let pgn_text = std::fs::read_to_string(&pgn).unwrap();
 
     // Swapped: the book is read as PGN (no game), the PGN is the output.
-    let r = book_make(&[
-        "--pgn",
-        book.to_str().unwrap(),
-        "--out",
-        pgn.to_str().unwrap(),
-    ]);
-    assert_eq!(r.status.code(), Some(2), "{}", text(&r.stderr));
-    assert!(
-        text(&r.stderr).contains("is not a Polyglot book"),
-        "{}",
-        text(&r.stderr)
-    );
+    let r = pgn_to(&book, &pgn);
+    refused(&r, "is not a Polyglot book");
     assert_eq!(std::fs::read_to_string(&pgn).unwrap(), pgn_text);
 
     // Random bytes, or a compression we do not read: no game, nothing
@@ -91,58 +83,25 @@ fn input_without_games_writes_nothing_and_a_pgn_is_not_replaced_by_a_book() {
     let xz = tmp("in1-games.pgn.xz");
     std::fs::write(&xz, b"\xfd7zXZ\0\0\x04\xe6\xd6\xb4\x46\x02\0\x21\x01").unwrap();
     for input in [&noise, &xz] {
-        let r = book_make(&[
-            "--pgn",
-            input.to_str().unwrap(),
-            "--out",
-            book.to_str().unwrap(),
-        ]);
-        assert_eq!(r.status.code(), Some(2), "{}", text(&r.stderr));
-        assert!(
-            text(&r.stderr).contains("no chess game"),
-            "{}",
-            text(&r.stderr)
-        );
+        let r = pgn_to(input, &book);
+        refused(&r, "no chess game");
         assert_eq!(std::fs::read(&book).unwrap(), book_bytes);
     }
     // A counts output that exists and is not a counts file: refused too;
     // --force replaces either.
-    let r = book_make(&[
-        "--min-games",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--counts-out",
-        book.to_str().unwrap(),
-    ]);
-    assert_eq!(r.status.code(), Some(2), "{}", text(&r.stderr));
-    assert!(
-        text(&r.stderr).contains("not a counts file"),
-        "{}",
-        text(&r.stderr)
-    );
+    let r = book_make(&words(&format!(
+        "--min-games 1 --pgn {} --counts-out {}",
+        pgn.display(),
+        book.display()
+    )));
+    refused(&r, "not a counts file");
     let victim = tmp("in1-victim.txt");
     std::fs::write(&victim, "notes I keep").unwrap();
-    let r = book_make(&[
-        "--min-games",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        victim.to_str().unwrap(),
-    ]);
+    let r = make_book(&pgn, &victim, &[]);
     assert_eq!(r.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "notes I keep");
-    let r = book_make(&[
-        "--min-games",
-        "1",
-        "--force",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        victim.to_str().unwrap(),
-    ]);
-    assert!(r.status.success(), "{}", text(&r.stderr));
+    let r = make_book(&pgn, &victim, &["--force"]);
+    succeeded(&r);
     assert_eq!(std::fs::read(&victim).unwrap(), book_bytes);
 }
 
@@ -158,22 +117,8 @@ fn the_book_and_the_counts_may_not_be_one_file() {
     std::fs::write(&out, b"").unwrap();
     std::os::unix::fs::symlink(&out, &link).unwrap();
     for other in [&out, &link] {
-        let r = book_make(&[
-            "--min-games",
-            "1",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--counts-out",
-            other.to_str().unwrap(),
-        ]);
-        assert_eq!(r.status.code(), Some(2), "{}", text(&r.stderr));
-        assert!(
-            text(&r.stderr).contains("are the same file"),
-            "{}",
-            text(&r.stderr)
-        );
+        let r = make_book(&pgn, &out, &["--counts-out", other.to_str().unwrap()]);
+        refused(&r, "are the same file");
         assert_eq!(std::fs::read(&out).unwrap(), b"");
     }
 }
@@ -193,29 +138,13 @@ fn absurd_time_controls_and_other_variants_are_not_chess_games_of_a_class() {
     )
     .unwrap();
     let book = tmp("in11.bin");
-    let r = book_make(&[
-        "--min-games",
-        "1",
-        "--time-control",
-        "bullet",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        book.to_str().unwrap(),
-    ]);
-    assert!(r.status.success(), "{}", text(&r.stderr));
+    let r = make_book(&pgn, &book, &["--time-control", "bullet"]);
+    succeeded(&r);
     // The 60 s game only: the absurd control is no class, and neither the
     // Three-check game nor those without a TimeControl are bullet.
     assert_eq!(used_skipped(&text(&r.stderr)).0, 1, "{}", text(&r.stderr));
-    let r = book_make(&[
-        "--min-games",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        book.to_str().unwrap(),
-    ]);
-    assert!(r.status.success(), "{}", text(&r.stderr));
+    let r = make_book(&pgn, &book, &[]);
+    succeeded(&r);
     let err = text(&r.stderr);
     assert_eq!(used_skipped(&err), (4, 1), "{err}");
     assert!(
@@ -234,15 +163,8 @@ fn an_unclosed_comment_is_an_error_of_its_game_and_the_games_after_it_count() {
     );
     std::fs::write(&pgn, &text_in).unwrap();
     let book = tmp("in13.bin");
-    let r = book_make(&[
-        "--min-games",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        book.to_str().unwrap(),
-    ]);
-    assert!(r.status.success(), "{}", text(&r.stderr));
+    let r = make_book(&pgn, &book, &[]);
+    succeeded(&r);
     let err = text(&r.stderr);
     assert_eq!(used_skipped(&err), (20, 1), "{err}");
     assert!(err.contains("line 4: comment '{' not closed"), "{err}");
@@ -307,14 +229,7 @@ fn compressed_inputs_are_read_as_their_tools_read_them() {
             "{}.bin",
             input.file_name().unwrap().to_string_lossy()
         ));
-        let r = book_make(&[
-            "--min-games",
-            "1",
-            "--pgn",
-            input.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let r = make_book(&input, &out, &[]);
         assert!(
             r.status.success(),
             "{}: {}",
@@ -345,28 +260,18 @@ fn an_input_given_twice_is_named_and_a_missing_tmp_dir_is_not_made() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(r.status.success(), "{}", text(&r.stderr));
+    succeeded(&r);
     assert!(
         text(&r.stderr).contains("are the same file: its games are counted twice"),
         "{}",
         text(&r.stderr)
     );
     let missing = tmp("in16-a/b");
-    let r = book_make(&[
-        "--memory",
-        "1",
-        "--tmp-dir",
-        missing.to_str().unwrap(),
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(r.status.code(), Some(2), "{}", text(&r.stderr));
-    assert!(
-        text(&r.stderr).contains("not an existing folder"),
-        "{}",
-        text(&r.stderr)
+    let r = make_book(
+        &pgn,
+        &out,
+        &["--memory", "1", "--tmp-dir", missing.to_str().unwrap()],
     );
+    refused(&r, "not an existing folder");
     assert!(!missing.parent().unwrap().exists());
 }

@@ -86,40 +86,20 @@ fn many_spilled_runs_merge_with_few_open_files() {
     let pgn = tmp("r3-9.pgn");
     std::fs::write(&pgn, random_games(3000, 40, 9)).unwrap();
     let whole = tmp("r3-9-whole.bin");
-    let r = book_make(&[
-        "--min-games",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        whole.to_str().unwrap(),
-    ]);
+    let r = make_book(&pgn, &whole, &[]);
     assert!(r.status.success(), "{}", text(&r.stderr));
     let spills = tmp("r3-9-runs");
     std::fs::create_dir_all(&spills).unwrap();
     let spilled = tmp("r3-9-spilled.bin");
     // 16 maps of 1 MB / 24 B / 16 = 2,730 counts each: about 40 runs for
     // 120,000 moves, over what 24 open files allow.
-    let r = limited(
-        "ulimit -n 24",
-        &[
-            "book",
-            "make",
-            "--min-games",
-            "1",
-            "--memory",
-            "1",
-            "--threads",
-            "16",
-            "--tmp-dir",
-            spills.to_str().unwrap(),
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--out",
-            spilled.to_str().unwrap(),
-        ],
-        "",
+    let args = format!(
+        "book make --min-games 1 --memory 1 --threads 16 --tmp-dir {} --pgn {} --out {}",
+        spills.display(),
+        pgn.display(),
+        spilled.display()
     );
+    let r = limited("ulimit -n 24", &words(&args), "");
     assert!(r.status.success(), "{}", text(&r.stderr));
     assert_eq!(
         std::fs::read(&spilled).unwrap(),
@@ -142,16 +122,13 @@ fn a_signal_removes_the_spill_directory() {
         let spills = tmp(&format!("r3-10-{signal}"));
         std::fs::create_dir_all(&spills).unwrap();
         let out = tmp(&format!("r3-10-{signal}.bin"));
+        let args = format!(
+            "--min-games 1 --memory 1 --tmp-dir {} --pgn - --out {}",
+            spills.display(),
+            out.display()
+        );
         let mut child = book_make_cmd()
-            .args([
-                "--min-games",
-                "1",
-                "--memory",
-                "1",
-                "--tmp-dir",
-                spills.to_str().unwrap(),
-            ])
-            .args(["--pgn", "-", "--out", out.to_str().unwrap()])
+            .args(words(&args))
             .stdin(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -584,14 +584,7 @@ fn book_make_never_loses_a_file() {
     std::fs::write(&pgn, original).unwrap();
     let dotted = pgn.parent().unwrap().join(".").join(".").join("same.pgn");
     for out in [pgn.clone(), dotted] {
-        let r = book_make(&[
-            "--min-games",
-            "1",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let r = make_book(&pgn, &out, &[]);
         assert_eq!(r.status.code(), Some(2), "{}", text(&r.stderr));
         assert!(text(&r.stderr).contains("input PGN"), "{}", text(&r.stderr));
         assert_eq!(std::fs::read_to_string(&pgn).unwrap(), original);
@@ -639,14 +632,7 @@ fn pgn_recovery_keeps_the_next_games_fen() {
     )
     .unwrap();
     let book = tmp("unclosed.bin");
-    let r = book_make(&[
-        "--min-games",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        book.to_str().unwrap(),
-    ]);
+    let r = make_book(&pgn, &book, &[]);
     assert!(r.status.success(), "{}", text(&r.stderr));
     // e2e4 is in the book for the FEN position, not for the start.
     let probe = |fen: &str| {

@@ -246,18 +246,9 @@ fn endless_inputs_and_full_disks_end_with_an_error() {
 #[cfg(unix)]
 #[test]
 fn a_standard_stream_as_output_is_written_as_the_stream() {
-    let pgn = tmp("r3-2.pgn");
-    std::fs::write(&pgn, TWO_GAMES).unwrap();
+    let pgn = two_games("r3-2.pgn");
     let book = tmp("r3-2.bin");
-    let r = book_make(&[
-        "--min-games",
-        "1",
-        "--pgn",
-        pgn.to_str().unwrap(),
-        "--out",
-        book.to_str().unwrap(),
-    ]);
-    assert!(r.status.success(), "{}", text(&r.stderr));
+    succeeded(&make_book(&pgn, &book, &[]));
     let expected = std::fs::read(&book).unwrap();
     let log = tmp("r3-2.log");
     std::fs::write(&log, b"earlier lines\n").unwrap();
@@ -277,14 +268,10 @@ fn a_standard_stream_as_output_is_written_as_the_stream() {
     assert_eq!(std::fs::read(&log).unwrap(), want);
     // Into a pipe: the bytes come out of it.
     let piped = book_make_cmd()
-        .args([
-            "--min-games",
-            "1",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--out",
-            "/dev/stdout",
-        ])
+        .args(words(&format!(
+            "--min-games 1 --pgn {} --out /dev/stdout",
+            pgn.display()
+        )))
         .output()
         .unwrap();
     assert!(piped.status.success(), "{}", text(&piped.stderr));
@@ -297,21 +284,12 @@ fn a_standard_stream_as_output_is_written_as_the_stream() {
 #[test]
 fn a_replaced_file_keeps_its_permissions() {
     use std::os::unix::fs::PermissionsExt;
-    let pgn = tmp("r3-5.pgn");
-    std::fs::write(&pgn, TWO_GAMES).unwrap();
+    let pgn = two_games("r3-5.pgn");
     let book = tmp("r3-5.bin");
     std::fs::write(&book, b"an earlier book!").unwrap();
     for mode in [0o600, 0o640] {
         std::fs::set_permissions(&book, std::fs::Permissions::from_mode(mode)).unwrap();
-        let r = book_make(&[
-            "--min-games",
-            "1",
-            "--pgn",
-            pgn.to_str().unwrap(),
-            "--out",
-            book.to_str().unwrap(),
-        ]);
-        assert!(r.status.success(), "{}", text(&r.stderr));
+        succeeded(&make_book(&pgn, &book, &[]));
         let got = std::fs::metadata(&book).unwrap().permissions().mode() & 0o777;
         assert_eq!(got, mode, "{got:o}");
         assert_ne!(std::fs::read(&book).unwrap(), b"an earlier book!");

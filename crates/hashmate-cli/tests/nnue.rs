@@ -1,6 +1,7 @@
 //! The network in the engine: `UseNNUE`, `EvalFile` and its bad inputs,
 //! `hashmate eval`, `bench --nnue`.
 
+mod common;
 use hashmate_nnue::Network;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -8,12 +9,7 @@ use std::process::{Command, Stdio};
 /// Run the engine on `input` (kept open until a `bestmove` or the end of
 /// the output) and return its output.
 fn session(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_piped(env!("CARGO_BIN_EXE_hashmate"));
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();
     stdin.flush().unwrap();

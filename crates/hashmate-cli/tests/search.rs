@@ -5,18 +5,13 @@
 mod common;
 use common::*;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 // UCI conventions.
 #[test]
 fn movetime_is_used_and_currmove_reported() {
     // A client that waits for the bestmove before it quits, as GUIs do.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(env!("CARGO_BIN_EXE_hashmate"));
     let mut stdin = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     // Long enough that some root move starts after the first second, when

@@ -6,7 +6,6 @@
 mod common;
 use common::*;
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 #[test]
 fn uci_session_survives_bad_input() {
@@ -38,11 +37,7 @@ fn uci_session_survives_bad_input() {
 
 #[test]
 fn invalid_utf8_input_is_a_bad_command_not_the_end() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(env!("CARGO_BIN_EXE_hashmate"));
     let mut stdin = child.stdin.take().unwrap();
     stdin
         .write_all(b"uci\n\xff\xfe garbage\nisready\nquit\n")

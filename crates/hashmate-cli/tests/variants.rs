@@ -13,7 +13,7 @@ use hashmate_capablanca::{Position, Variant};
 use hashmate_hash::rng::SplitMix64;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout};
 
 struct Fairy {
     child: Child,
@@ -23,12 +23,7 @@ struct Fairy {
 
 impl Fairy {
     fn start(path: &str) -> Fairy {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = common::spawn_piped(path);
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
         Fairy {

@@ -32,19 +32,22 @@ fn fixture(tag: &str) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
     (sample, net, dir, junk)
 }
 
+/// The data and the validation split the tests share: the sample in
+/// blocks of 1,000, every sixth held out, lambda 0.2.
+fn validation_args(sample: &std::path::Path) -> Vec<&std::ffi::OsStr> {
+    let mut args = vec!["--data".as_ref(), sample.as_os_str()];
+    args.extend(
+        "--block 1000 --val-every 6 --lambda 0.2"
+            .split(' ')
+            .map(std::ffi::OsStr::new),
+    );
+    args
+}
+
 #[test]
 fn validate_scores_a_net_file_and_refuses_a_bad_one_by_name() {
     let (sample, net, dir, junk) = fixture("cli");
-    let common = [
-        "--data".as_ref(),
-        sample.as_os_str(),
-        "--block".as_ref(),
-        "1000".as_ref(),
-        "--val-every".as_ref(),
-        "6".as_ref(),
-        "--lambda".as_ref(),
-        "0.2".as_ref(),
-    ];
+    let common = validation_args(&sample);
 
     let mut args = common.to_vec();
     args.extend(["--validate".as_ref(), net.as_os_str()]);
@@ -94,33 +97,16 @@ fn validate_scores_a_net_file_and_refuses_a_bad_one_by_name() {
 #[test]
 fn init_fine_tunes_a_net_and_refuses_one_of_another_shape() {
     let (sample, net, dir, junk) = fixture("init");
+    let out = dir.join("out");
     let run = |init: &std::path::Path, hidden: &str| {
-        train(&[
-            "--data".as_ref(),
-            sample.as_os_str(),
-            "--out".as_ref(),
-            dir.join("out").as_os_str(),
-            "--block".as_ref(),
-            "1000".as_ref(),
-            "--val-every".as_ref(),
-            "6".as_ref(),
-            "--lambda".as_ref(),
-            "0.2".as_ref(),
-            "--hidden".as_ref(),
-            hidden.as_ref(),
-            "--output-buckets".as_ref(),
-            "8".as_ref(),
-            "--epochs".as_ref(),
-            "1".as_ref(),
-            "--batch".as_ref(),
-            "1024".as_ref(),
-            "--lr".as_ref(),
-            "0.00002".as_ref(),
-            "--lr-end".as_ref(),
-            "0.00001".as_ref(),
-            "--init".as_ref(),
-            init.as_os_str(),
-        ])
+        let mut args = validation_args(&sample);
+        let more = format!(
+            "--hidden {hidden} --output-buckets 8 --epochs 1 --batch 1024 --lr 0.00002 --lr-end 0.00001"
+        );
+        args.extend(more.split(' ').map(std::ffi::OsStr::new));
+        args.extend(["--out".as_ref(), out.as_os_str()]);
+        args.extend(["--init".as_ref(), init.as_os_str()]);
+        train(&args)
     };
     let (ok, stdout, stderr) = run(&net, "256");
     assert!(ok, "{stderr}");

@@ -135,12 +135,7 @@ pub struct Session {
 
 impl Session {
     pub fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hashmate"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_piped(env!("CARGO_BIN_EXE_hashmate"));
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = std::sync::mpsc::channel();
@@ -218,4 +213,56 @@ pub fn book_make(args: &[&str]) -> Output {
         .stdin(Stdio::null())
         .output()
         .expect("the binary under test runs")
+}
+
+/// `hashmate book make --min-games 1 EXTRA… --pgn PGN --out OUT`: the
+/// usual book of a test's few games.
+pub fn make_book(pgn: &std::path::Path, out: &std::path::Path, extra: &[&str]) -> Output {
+    book_make_cmd()
+        .args(["--min-games", "1"])
+        .args(extra)
+        .arg("--pgn")
+        .arg(pgn)
+        .arg("--out")
+        .arg(out)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary under test runs")
+}
+
+/// The words of `line` as arguments (test paths hold no spaces).
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// Assert that `out` failed with status 2 and that its error names `what`.
+pub fn refused(out: &Output, what: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(what), "expected '{what}' in: {err}");
+}
+
+/// Assert that `out` succeeded; its standard error.
+pub fn succeeded(out: &Output) -> String {
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    err
+}
+
+/// `program` started with its input and output piped (its errors
+/// dropped): the engine, or a peer spoken to over a protocol.
+pub fn spawn_piped(program: &str) -> std::process::Child {
+    Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{program} does not start: {e}"))
+}
+
+/// [`TWO_GAMES`] written to the scratch file `name`.
+pub fn two_games(name: &str) -> PathBuf {
+    let pgn = tmp(name);
+    std::fs::write(&pgn, TWO_GAMES).unwrap();
+    pgn
 }

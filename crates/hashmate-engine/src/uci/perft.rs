@@ -21,29 +21,45 @@ pub fn report(
     stopped: &dyn Fn() -> bool,
     out: &mut impl Write,
 ) {
-    let start = Instant::now();
     let moves = pos.legal_moves();
+    let names: Vec<String> = moves.iter().map(|mv| mv.to_uci(mode).to_string()).collect();
+    let mut below = |i: usize| {
+        let mut child = pos.clone();
+        child.play_unchecked(moves[i]);
+        count(&child, depth - 1)
+    };
+    report_moves(&names, divide, &mut below, stopped, out);
+}
+
+/// The report over any game's root moves (the 10×8 variants' too):
+/// `names` writes them, `count(i)` counts the leaves below the `i`-th.
+pub fn report_moves(
+    names: &[String],
+    divide: bool,
+    count: &mut dyn FnMut(usize) -> u64,
+    stopped: &dyn Fn() -> bool,
+    out: &mut impl Write,
+) {
+    let start = Instant::now();
     let progress = std::io::stderr().is_terminal();
     let mut total = 0u64;
-    for (i, &mv) in moves.iter().enumerate() {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        let n = count(&child, depth - 1);
+    for (i, name) in names.iter().enumerate() {
+        let n = count(i);
         if stopped() {
             let _ = writeln!(
                 out,
                 "perft stopped after {i} of {} root moves; no total",
-                moves.len()
+                names.len()
             );
             return;
         }
         total += n;
-        if divide && writeln!(out, "{}: {n}", mv.to_uci(mode)).is_err() {
+        if divide && writeln!(out, "{name}: {n}").is_err() {
             // The reader is gone: stop counting for nobody.
             return;
         }
         if progress && start.elapsed() > Duration::from_secs(2) {
-            eprint!("\r{}/{} root moves, {total} nodes", i + 1, moves.len());
+            eprint!("\r{}/{} root moves, {total} nodes", i + 1, names.len());
         }
     }
     if progress && start.elapsed() > Duration::from_secs(2) {
