@@ -229,7 +229,7 @@ fn compressed_inputs_are_read_as_their_tools_read_them() {
             "{}.bin",
             input.file_name().unwrap().to_string_lossy()
         ));
-        let r = make_book(&input, &out, &[]);
+        let r = make_book(input, &out, &[]);
         assert!(
             r.status.success(),
             "{}: {}",
