@@ -158,3 +158,47 @@ fn a_signal_removes_the_spill_directory() {
         assert!(!out.exists());
     }
 }
+
+// 7. Under a memory limit `book make` aborted (at 30 MB) where a large
+// allocation failed. The large ones — counts, the game text, the book and
+// counts written out — are now asked for and refused with a message; only
+// an allocation of a few hundred bytes, when the process has no memory
+// left at all, may still end it. Swept over limits of 12 to 40 MB.
+#[cfg(unix)]
+#[test]
+fn large_allocations_that_fail_are_messages() {
+    let pgn = tmp("r3-7.pgn");
+    std::fs::write(&pgn, random_games(3000, 40, 7)).unwrap();
+    let out = tmp("r3-7.bin");
+    let (mut refused_by_name, mut made) = (0, 0);
+    for mb in 12..=40 {
+        let args = format!(
+            "book make --min-games 1 --pgn {} --out {}",
+            pgn.display(),
+            out.display()
+        );
+        let r = limited(&format!("ulimit -v {}", mb * 1024), &words(&args), "");
+        let err = text(&r.stderr);
+        // The sizes of the allocations that aborted (two reports may
+        // interleave: "memory allocation of memory allocation of 41 …").
+        let aborted: Vec<usize> = err
+            .match_indices("memory allocation of ")
+            .filter_map(|(i, m)| err[i + m.len()..].split(' ').next()?.parse().ok())
+            .collect();
+        if err.contains("memory allocation of ") {
+            assert!(
+                aborted.iter().all(|&bytes| bytes < 64 << 10),
+                "{mb} MB: a large allocation aborted: {err}"
+            );
+        } else if r.status.success() {
+            made += 1;
+        } else {
+            assert!(err.contains("not enough memory"), "{mb} MB: {err}");
+            refused_by_name += 1;
+        }
+    }
+    assert!(
+        made > 0 && refused_by_name > 0,
+        "made {made}, refused {refused_by_name}"
+    );
+}

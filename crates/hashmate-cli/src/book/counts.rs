@@ -41,6 +41,10 @@ pub struct CountTable {
     pending: Vec<Rec>,
     /// Pairs whose counts passed `u16::MAX`: exact, in order.
     big: BTreeMap<(u64, u16), [u32; 3]>,
+    /// Bytes the table asked for and could not get: from then on it
+    /// counts nothing more, and its owner must give up (its counts are
+    /// incomplete).
+    full: Option<usize>,
 }
 
 fn add3(a: [u32; 3], b: [u32; 3]) -> [u32; 3] {
@@ -72,9 +76,27 @@ impl CountTable {
         self.len() == 0
     }
 
-    /// Add `[wins, draws, losses]` to `(key, mv)`.
+    /// Bytes the table could not get, once memory ran out (see
+    /// [`CountTable::add`]).
+    pub fn out_of_memory(&self) -> Option<usize> {
+        self.full
+    }
+
+    /// Add `[wins, draws, losses]` to `(key, mv)`. When the memory to hold
+    /// it cannot be had, nothing more is counted and
+    /// [`CountTable::out_of_memory`] says how much was asked for.
     #[inline]
     pub fn add(&mut self, key: u64, mv: u16, wdl: [u32; 3]) {
+        if self.full.is_some() {
+            return;
+        }
+        if self.pending.len() == self.pending.capacity() {
+            let more = self.pending.capacity().max(MIN_PENDING);
+            if self.pending.try_reserve(more).is_err() {
+                self.full = Some(more * std::mem::size_of::<Rec>());
+                return;
+            }
+        }
         match (
             u16::try_from(wdl[0]),
             u16::try_from(wdl[1]),
@@ -124,7 +146,7 @@ impl CountTable {
     /// Sort the buffer, add up its equal pairs, and merge it into the
     /// sorted part, in place.
     fn merge_pending(&mut self) {
-        if self.pending.is_empty() {
+        if self.pending.is_empty() || self.full.is_some() {
             return;
         }
         let mut pending = std::mem::take(&mut self.pending);
@@ -149,7 +171,11 @@ impl CountTable {
         // Exactly the room needed: growth by doubling would cost up to
         // 16 more bytes per pair (a large block grows in place or by
         // remapping its pages, so this copies little).
-        self.sorted.reserve_exact(pending.len());
+        if self.sorted.try_reserve_exact(pending.len()).is_err() {
+            self.full = Some((old + pending.len()) * std::mem::size_of::<Rec>());
+            self.pending = pending;
+            return;
+        }
         self.sorted.resize(old + pending.len(), Rec::default());
         let (mut i, mut j, mut k) = (old, pending.len(), self.sorted.len());
         while j > 0 {
@@ -182,7 +208,8 @@ impl CountTable {
         pending.clear();
         let want = self.pending_limit();
         pending.shrink_to(want);
-        pending.reserve_exact(want);
+        // Room for the next batch if it can be had; `add` asks again.
+        let _ = pending.try_reserve_exact(want);
         self.pending = pending;
     }
 
@@ -191,6 +218,7 @@ impl CountTable {
         if other.sorted.len() > self.sorted.len() {
             std::mem::swap(self, &mut other);
         }
+        self.full = self.full.or(other.full);
         // Merge both buffers first: a merge can move pairs into `big`.
         self.merge_pending();
         other.merge_pending();

@@ -59,6 +59,39 @@ fn other_variant(game: &hashmate::pgn::PgnGame) -> Option<String> {
     (!chess.contains(&plain.as_str())).then(|| v.chars().take(40).collect())
 }
 
+/// Room for `n` more items in `v` (doubling as `push` would), or a
+/// message naming the memory that could not be had: the book and the
+/// counts file are as large as the counts, and must not abort the run.
+pub(crate) fn room<T>(v: &mut Vec<T>, n: usize) -> Result<(), String> {
+    if v.capacity() - v.len() >= n {
+        return Ok(());
+    }
+    let more = v.capacity().max(n).max(1024);
+    v.try_reserve(more).map_err(|_| {
+        format!(
+            "not enough memory for the output ({} bytes)",
+            (v.len() + more) * std::mem::size_of::<T>()
+        )
+    })
+}
+
+/// The book's file bytes, or a message when they do not fit in memory.
+pub(crate) fn book_bytes(book: &Book) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    room(&mut bytes, 16 * book.len())?;
+    for e in book.entries() {
+        bytes.extend_from_slice(&e.to_bytes());
+    }
+    Ok(bytes)
+}
+
+/// What to say when the counts outgrow memory.
+fn out_of_memory(bytes: usize) -> String {
+    format!(
+        "not enough memory for the counts ({bytes} bytes more); --memory MB keeps them within a bound, spilling sorted runs to disk"
+    )
+}
+
 /// A batch of games is handed to a worker at 64 games or this many bytes.
 const BATCH_BYTES: usize = 1 << 20;
 
@@ -165,6 +198,9 @@ impl Counts {
                             }
                             drop(batch);
                             budget.release(bytes);
+                            if let Some(more) = counts.stats.out_of_memory() {
+                                spill_error.get_or_insert_with(|| out_of_memory(more));
+                            }
                             if let Some(sp) = &spill {
                                 if counts.stats.len() > sp.limit && spill_error.is_none() {
                                     spill_error = sp.write_run(&mut counts.stats).err();
@@ -226,6 +262,9 @@ impl Counts {
         }
         if let Some(e) = fatal {
             return Err(e.to_string());
+        }
+        if let Some(more) = self.stats.out_of_memory() {
+            return Err(out_of_memory(more));
         }
         if let Some(message) = spill_failed {
             return Err(message);
@@ -308,6 +347,7 @@ impl Counts {
         let mut n = 0u64;
         for r in self.records()? {
             let ((key, mv), wdl) = r?;
+            room(&mut b, COUNT_RECORD)?;
             b.extend_from_slice(&record_bytes(key, mv, wdl));
             n += 1;
         }
@@ -381,6 +421,7 @@ impl Counts {
             if !keep(c) {
                 continue;
             }
+            room(&mut entries, 1)?;
             entries.push(BookEntry {
                 key,
                 mv,
@@ -494,7 +535,7 @@ pub(crate) fn make(a: &MakeArgs) -> Result<(), String> {
     }
     if let Some(path) = &a.out {
         let book = counts.into_book(&a.book)?;
-        files::write_atomically(std::path::Path::new(path), &book.to_bytes())?;
+        files::write_atomically(std::path::Path::new(path), &book_bytes(&book)?)?;
         eprintln!(
             "{games} games used, {bad} skipped, {} entries written to {path}",
             book.len()

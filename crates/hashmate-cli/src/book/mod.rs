@@ -302,7 +302,7 @@ fn merge(a: &MergeArgs) -> Result<(), String> {
         }
     }
     let book = counts.into_book(&a.book)?;
-    files::write_atomically(out, &book.to_bytes())?;
+    files::write_atomically(out, &make::book_bytes(&book)?)?;
     eprintln!(
         "{} inputs merged, {} entries written to {}",
         a.inputs.len(),

@@ -117,6 +117,12 @@ impl Spill {
     /// Write `stats` as a sorted run and empty it.
     pub(crate) fn write_run(&self, stats: &mut CountTable) -> Result<(), String> {
         use std::io::Write;
+        if let Some(bytes) = stats.out_of_memory() {
+            // Its counts are incomplete: no run may hold them.
+            return Err(format!(
+                "not enough memory for the counts ({bytes} bytes more), even with --memory"
+            ));
+        }
         let n = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let path = self.dir.join(format!("run-{n:06}"));
         let mut write = || -> std::io::Result<()> {
