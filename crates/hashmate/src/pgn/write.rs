@@ -10,7 +10,9 @@
 //! variation or the start), SAN with `+`/`#`, NAGs as `$n`, comments in
 //! braces (one that holds a `}` as a `;` comment to the end of its line),
 //! variations in parentheses, the result last; lines of at most 79
-//! characters, broken between tokens (a comment's words are tokens too).
+//! characters, broken between tokens (a comment's words are tokens too,
+//! but a line inside a comment never starts with `[`, so that it cannot
+//! be read as a tag line).
 
 use super::{GameResult, Notes, Variation};
 use crate::moves::Move;
@@ -69,6 +71,20 @@ impl Lines {
         self.width += len;
     }
 
+    /// A word of a comment after its first. A line inside a comment never
+    /// starts with `[`: a line of tag pairs there would be read as the next
+    /// game's tags (the reader's recovery from a comment left open), so
+    /// such a word stays on its line, past the width if need be.
+    fn comment_word(&mut self, word: &str) {
+        if word.starts_with('[') && self.width > 0 {
+            self.out.push(' ');
+            self.out.push_str(word);
+            self.width += 1 + word.chars().count();
+        } else {
+            self.push(word);
+        }
+    }
+
     fn comment(&mut self, text: &str) {
         if text.contains('}') {
             // `}` would end a brace comment early and cannot be escaped:
@@ -85,8 +101,8 @@ impl Lines {
             [one] => self.push(&format!("{{{one}}}")),
             [first, middle @ .., last] => {
                 self.push(&format!("{{{first}"));
-                middle.iter().for_each(|w| self.push(w));
-                self.push(&format!("{last}}}"));
+                middle.iter().for_each(|w| self.comment_word(w));
+                self.comment_word(&format!("{last}}}"));
             }
         }
     }
