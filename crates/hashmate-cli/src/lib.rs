@@ -8,7 +8,8 @@
 //! * [`datagen`] — self-play games recorded as training data;
 //! * [`texel`] — the classical evaluation fitted to that data;
 //! * [`tt_study`] — hash-table collision strategies compared;
-//! * [`gtp`] — Go over GTP on the `hashmate-go` board.
+//! * [`gtp`] — Go over GTP on the `hashmate-go` board;
+//! * [`tb`] — Syzygy tablebase probes.
 //!
 //! Not published; the libraries are the reusable part.
 
@@ -16,6 +17,7 @@ pub mod book;
 pub mod datagen;
 pub mod gtp;
 pub mod perft;
+pub mod tb;
 pub mod texel;
 pub mod tt_study;
 

@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use hashmate::Position;
-use hashmate_cli::{book, datagen, gtp, perft, texel, tt_study};
+use hashmate_cli::{book, datagen, gtp, perft, tb, texel, tt_study};
 use hashmate_data::net as nnue;
 use hashmate_engine::{bench, output, uci};
 use std::process::ExitCode;
@@ -61,6 +61,9 @@ enum Command {
     /// Polyglot opening books: make, probe, stats.
     #[command(subcommand)]
     Book(book::BookCommand),
+    /// Syzygy endgame tablebases: probe a position.
+    #[command(subcommand)]
+    Tb(tb::TbCommand),
     /// Play Go over GTP, with superko decided by Zobrist keys.
     Go(gtp::GoArgs),
     /// Compare hash-table collision strategies and hash code lengths.
@@ -107,6 +110,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::TtStudy(args)) => tt_study::run(&args),
         Some(Command::Book(cmd)) => book::run(&cmd),
+        Some(Command::Tb(cmd)) => tb::run(&cmd),
         Some(Command::Go(args)) => gtp::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::Texel(args)) => texel::run(&args),
