@@ -1,6 +1,8 @@
-//! `hashmate tb probe` on the real binary, with the 3- and 4-piece tables
-//! vendored in the syzygy crate: the one line of values, `--moves`, and a
-//! clear error and a non-zero exit for what the tables do not hold.
+//! Syzygy tablebases on the real binary, with the 3- and 4-piece tables
+//! vendored in the syzygy crate: `hashmate tb probe` (the one line of
+//! values, `--moves`, a clear error and a non-zero exit for what the
+//! tables do not hold) and the engine's `SyzygyPath` (bad directories and
+//! files named, `tbhits`, and no won or drawn endgame given away).
 
 mod common;
 use common::*;
@@ -96,4 +98,216 @@ fn what_the_tables_do_not_hold_is_an_error() {
         "",
     );
     refused(&r, "no table");
+}
+
+/// Piece placements for the engine tests: a small xorshift generator, so
+/// that the positions are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Legal positions of `material` (white pieces, `v`, black pieces), the
+/// side to move alternating, none in check for the side not to move.
+fn positions(material: &str, n: usize, rng: &mut Rng) -> Vec<hashmate::Position> {
+    let (w, b) = material.split_once('v').unwrap();
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut board = ['.'; 64];
+        let mut ok = true;
+        let pieces = w.chars().chain(b.chars().map(|c| c.to_ascii_lowercase()));
+        for c in pieces {
+            let sq = (rng.next() % 64) as usize;
+            let pawn_rank = matches!(c, 'P' | 'p') && !(8..56).contains(&sq);
+            if board[sq] != '.' || pawn_rank {
+                ok = false;
+                break;
+            }
+            board[sq] = c;
+        }
+        if !ok {
+            continue;
+        }
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    '.' => empty += 1,
+                    c => {
+                        if empty > 0 {
+                            fen += &empty.to_string();
+                            empty = 0;
+                        }
+                        fen.push(c);
+                    }
+                }
+            }
+            if empty > 0 {
+                fen += &empty.to_string();
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        let side = if out.len() % 2 == 0 { "w" } else { "b" };
+        if let Ok(pos) = hashmate::Position::from_fen(&format!("{fen} {side} - - 0 1")) {
+            if !pos.legal_moves().is_empty() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+/// A WDL value as the game's rules score it: a cursed win or a blessed
+/// loss is a draw.
+fn outcome(wdl: i32) -> i32 {
+    match wdl {
+        2 => 1,
+        -2 => -1,
+        _ => 0,
+    }
+}
+
+fn engine_with_tables(path: &str) -> Session {
+    let mut s = Session::start();
+    s.send("uci");
+    s.until(10, |l| l == "uciok").expect("uciok");
+    s.send(&format!("setoption name SyzygyPath value {path}"));
+    s.send("isready");
+    s.until(10, |l| l == "readyok").expect("readyok");
+    s
+}
+
+#[test]
+fn the_engine_never_gives_away_a_tablebase_result() {
+    // Endgames where a short search often errs: pawn races, rook against
+    // pawn, knight or bishop; each position searched 3,000 nodes, its
+    // move checked against the tables.
+    let tables_path = tables();
+    let mut tb = hashmate_syzygy::Tablebase::new();
+    tb.add_directory(&tables_path).unwrap();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut all = Vec::new();
+    for material in [
+        "KPvK", "KPvKP", "KRvKP", "KQvKP", "KRvKB", "KRvKN", "KBPvK", "KPPvK", "KQvKR",
+    ] {
+        all.extend(positions(material, 12, &mut rng));
+    }
+    let mut s = engine_with_tables(&tables_path);
+    let (mut wins, mut draws, mut hits) = (0, 0, 0u64);
+    let mut wrong = Vec::new();
+    for pos in &all {
+        let root = outcome(tb.wdl(pos).unwrap().to_i32());
+        wins += usize::from(root == 1);
+        draws += usize::from(root == 0);
+        s.send(&format!("position fen {}", pos.fen()));
+        s.send("go nodes 3000");
+        let line = s
+            .until(30, |l| l.starts_with("bestmove "))
+            .expect("bestmove");
+        hits += s
+            .seen
+            .lines()
+            .rev()
+            .find(|l| l.contains(" tbhits "))
+            .and_then(|l| {
+                let w = words(l);
+                let i = w.iter().position(|&x| x == "tbhits")?;
+                w[i + 1].parse::<u64>().ok()
+            })
+            .unwrap_or(0);
+        let mv = pos.parse_uci(words(&line)[1]).unwrap();
+        let mut child = pos.clone();
+        child.try_play(mv).unwrap();
+        let after = match tb.wdl(&child) {
+            Ok(w) => -outcome(w.to_i32()),
+            // Mate or stalemate ends the game: no table holds it.
+            Err(_) if child.legal_moves().is_empty() => {
+                if child.is_check() {
+                    1
+                } else {
+                    0
+                }
+            }
+            Err(e) => panic!("{}: {e}", child.fen()),
+        };
+        if after != root {
+            wrong.push(format!(
+                "{} {} ({root} -> {after})",
+                pos.fen(),
+                words(&line)[1]
+            ));
+        }
+    }
+    assert!(s.quit(10));
+    // The sample holds both kinds of result worth keeping.
+    assert!(wins >= 20 && draws >= 10, "{wins} wins, {draws} draws");
+    assert!(
+        wrong.is_empty(),
+        "{} of {} moves give the result away:\n{}",
+        wrong.len(),
+        all.len(),
+        wrong.join("\n")
+    );
+    assert!(hits > 0, "no tbhits reported");
+}
+
+#[test]
+fn bad_syzygy_paths_and_files_are_named_and_the_engine_plays_on() {
+    // A copy of two tables, one of them cut short, one misnamed, beside a
+    // missing directory.
+    let dir = tmp("tb-engine-bad");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = std::path::PathBuf::from(tables());
+    std::fs::copy(src.join("KRvK.rtbw"), dir.join("KRvK.rtbw")).unwrap();
+    let bytes = std::fs::read(src.join("KQvK.rtbw")).unwrap();
+    std::fs::write(dir.join("KQvK.rtbw"), &bytes[..bytes.len() - 64]).unwrap();
+    std::fs::write(dir.join("KXvK.rtbw"), &bytes).unwrap();
+    let path = format!("/no/such/tables:{}", dir.display());
+    let mut s = engine_with_tables(&path);
+    let said = s.seen.clone();
+    assert!(
+        said.contains("info string SyzygyPath: cannot read the directory '/no/such/tables'"),
+        "{said}"
+    );
+    assert!(
+        said.contains("KQvK.rtbw' is not a usable Syzygy table"),
+        "{said}"
+    );
+    assert!(said.contains("KXvK.rtbw"), "{said}");
+    assert!(
+        said.contains("SyzygyPath: 1 table files, up to 3 pieces"),
+        "{said}"
+    );
+    // The one good table is used: KR v K is probed; KQ v K plays on
+    // without its table.
+    for fen in [
+        "8/8/4k3/8/8/8/8/R3K3 w - - 0 1",
+        "8/8/4k3/8/8/8/8/Q3K3 w - - 0 1",
+    ] {
+        s.send(&format!("position fen {fen}"));
+        s.send("go depth 6");
+        s.until(30, |l| l.starts_with("bestmove "))
+            .expect("bestmove");
+    }
+    // Nothing usable: said so, and the engine plays without tables.
+    s.send("setoption name SyzygyPath value /no/such/tables");
+    s.send("isready");
+    s.until(10, |l| l == "readyok").expect("readyok");
+    assert!(s.seen.contains("no usable WDL tables"), "{}", s.seen);
+    s.send("position startpos");
+    s.send("go depth 4");
+    s.until(30, |l| l.starts_with("bestmove "))
+        .expect("bestmove");
+    assert!(!s.seen.contains("panicked"), "{}", s.seen);
+    assert!(s.quit(10));
 }

@@ -465,7 +465,7 @@ pub fn read_limited(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, FileEr
 }
 
 /// Temporary files and folders that exist only while a tool works, so
-/// that a tool stopped by a signal removes them ([`remove_all`]) instead
+/// that a tool stopped by a signal removes them ([`cleanup::remove_all`]) instead
 /// of leaving them behind.
 pub mod cleanup {
     use std::path::PathBuf;

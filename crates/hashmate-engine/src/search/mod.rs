@@ -24,12 +24,14 @@ pub mod movepick;
 pub mod params;
 pub mod see;
 pub mod table;
+pub mod tablebase;
 pub mod timeman;
 mod worker;
 
 pub use control::SearchControl;
 pub use see::see_ge;
 pub use table::{NoTable, SearchTable};
+pub use tablebase::{TbConfig, TB_WIN};
 pub use timeman::TimeManager;
 
 use crate::eval::{new_pawn_table, PawnTable};
@@ -38,7 +40,7 @@ use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{Move, Position};
 use hashmate_nnue::Network;
 use history::{AllocError, Histories};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use worker::Worker;
@@ -105,6 +107,14 @@ pub struct Shared<T = TranspositionTable> {
     /// The network the searches evaluate with; `None`: the classical
     /// evaluation. Read when a search starts.
     network: Mutex<Option<Arc<Network>>>,
+    /// The endgame tablebases and how to use them; read when a search
+    /// starts.
+    tablebase: Mutex<Option<Arc<TbConfig>>>,
+    /// Tablebase probes of the current search, all threads.
+    tb_hits: AtomicU64,
+    /// The first tablebase error of the current search (a table that
+    /// became unreadable), reported when it ends.
+    tb_error: Mutex<Option<String>>,
     /// Set by [`Shared::new_game`]: the next search starts with cleared
     /// thread data. A flag rather than clearing at once, so that a new game
     /// announced while a search runs neither waits for it nor disturbs it.
@@ -128,6 +138,9 @@ impl<T> Shared<T> {
             control: SearchControl::default(),
             pool: Mutex::new(Pool::default()),
             network: Mutex::new(None),
+            tablebase: Mutex::new(None),
+            tb_hits: AtomicU64::new(0),
+            tb_error: Mutex::new(None),
             fresh: AtomicBool::new(false),
         }
     }
@@ -146,6 +159,36 @@ impl<T> Shared<T> {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    /// Use `tb` from the next search on (`None`: no tablebases).
+    pub fn set_tablebase(&self, tb: Option<Arc<TbConfig>>) {
+        *self.tablebase.lock().unwrap_or_else(|e| e.into_inner()) = tb;
+    }
+
+    /// The tablebases searches use, if any.
+    pub fn tablebase(&self) -> Option<Arc<TbConfig>> {
+        self.tablebase
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Tablebase probes of the current (or last) search.
+    pub fn tb_hits(&self) -> u64 {
+        self.tb_hits.load(Ordering::Relaxed)
+    }
+
+    /// Count a probe that found its result.
+    pub(crate) fn tb_hit(&self) {
+        self.tb_hits.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Keep the first failed probe of the search, to be reported at its
+    /// end.
+    pub(crate) fn tb_failed(&self, error: String) {
+        let mut first = self.tb_error.lock().unwrap_or_else(|e| e.into_inner());
+        first.get_or_insert(error);
     }
 }
 
@@ -189,6 +232,8 @@ pub struct SearchInfo {
     pub time: Duration,
     /// Permille of the table in use.
     pub hashfull: u32,
+    /// Tablebase probes so far, all threads.
+    pub tbhits: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
 }
@@ -248,12 +293,18 @@ pub fn mate_in(score: i32) -> Option<i32> {
     }
 }
 
-/// A score for the table: mates relative to the node, not the root.
+/// A score for the table: mates and tablebase wins relative to the node,
+/// not the root. A tablebase score stays below every mate.
 fn to_tt(score: i32, ply: usize) -> i16 {
+    let ply = ply as i32;
     let s = if score >= MATE_BOUND {
-        score + ply as i32
+        score + ply
     } else if score <= -MATE_BOUND {
-        score - ply as i32
+        score - ply
+    } else if score >= TB_BOUND {
+        (score + ply).min(MATE_BOUND - 1)
+    } else if score <= -TB_BOUND {
+        (score - ply).max(-MATE_BOUND + 1)
     } else {
         score
     };
@@ -280,10 +331,18 @@ fn from_tt(score: i16, ply: usize, clock: u32) -> i32 {
             return -MATE_BOUND + 1;
         }
         s + ply as i32
+    } else if s >= TB_BOUND {
+        s - ply as i32
+    } else if s <= -TB_BOUND {
+        s + ply as i32
     } else {
         s
     }
 }
+
+/// Scores at least this far from zero (and short of a mate) are
+/// tablebase wins, [`TB_WIN`] less the plies to the probe.
+const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 /// Plies without a capture or pawn move after which the fifty-move rule
 /// draws (unless the move that reached them gave mate).
@@ -437,10 +496,34 @@ pub fn search<T: SearchTable + Send + 'static>(
     listener: &mut dyn Listener,
 ) -> SearchResult {
     shared.tt.new_search();
+    shared.tb_hits.store(0, Ordering::Relaxed);
+    *shared.tb_error.lock().unwrap_or_else(|e| e.into_inner()) = None;
     let mut keys = history.to_vec();
     if keys.last() != Some(&pos.key()) {
         keys.push(pos.key());
     }
+    // A root in the tables: only the moves that keep its best result.
+    let mut limits = limits.clone();
+    if let Some(tb) = shared.tablebase() {
+        let repeated = keys[..keys.len() - 1].contains(&pos.key());
+        if let Some(keep) = tablebase::root_moves(&tb, pos, repeated) {
+            shared
+                .tb_hits
+                .fetch_add(keep.len() as u64, Ordering::Relaxed);
+            let given = std::mem::take(&mut limits.searchmoves);
+            limits.searchmoves = if given.is_empty() {
+                keep
+            } else {
+                let both: Vec<Move> = keep.iter().copied().filter(|m| given.contains(m)).collect();
+                if both.is_empty() {
+                    given
+                } else {
+                    both
+                }
+            };
+        }
+    }
+    let limits = &limits;
     let root = Arc::new(Root {
         pos: pos.clone(),
         keys,
@@ -512,6 +595,16 @@ pub fn search<T: SearchTable + Send + 'static>(
         }
     };
     drop(running);
+    if let Some(e) = shared
+        .tb_error
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+    {
+        listener.message(&format!(
+            "tablebase: {e}; the search went on without that table"
+        ));
+    }
     SearchResult {
         nodes: shared.control.nodes(),
         ..result

@@ -13,6 +13,7 @@ mod quiescence;
 
 use super::history::{reserved, AllocError, Histories, PieceSquare, NO_PIECE_SQUARE};
 use super::params::*;
+use super::tablebase::TbConfig;
 use super::timeman::Stability;
 use super::{
     from_tt, mate_in, to_tt, Limits, Listener, SearchInfo, SearchResult, SearchTable, Shared,
@@ -99,6 +100,8 @@ pub(super) struct Worker<'a, 'l, T: SearchTable> {
     /// The network and its accumulators per ply, when the search
     /// evaluates with it.
     nnue: Option<(Arc<Network>, AccumulatorStack)>,
+    /// The endgame tablebases, when the search uses them.
+    tb: Option<Arc<TbConfig>>,
     /// The keys of the game and of the line searched, for repetitions.
     keys: Vec<u64>,
     stack: Vec<Frame>,
@@ -149,6 +152,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             pawns: &mut data.pawns,
             hist: &mut data.hist,
             nnue,
+            tb: shared.tablebase(),
             keys: key_stack,
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv,
@@ -440,6 +444,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             nodes: self.shared.control.nodes() + self.unflushed,
             time: self.shared.control.elapsed(),
             hashfull: self.shared.tt.hashfull(),
+            tbhits: self.shared.tb_hits(),
             pv: self.pv_line(),
         }
     }

@@ -67,6 +67,12 @@ pub struct Options {
     pub castling: CastlingMode,
     /// Evaluate with the network (`UseNNUE`).
     pub use_nnue: bool,
+    /// `SyzygyProbeDepth`.
+    pub syzygy_depth: i32,
+    /// `SyzygyProbeLimit`.
+    pub syzygy_limit: u32,
+    /// `Syzygy50MoveRule`.
+    pub syzygy_rule50: bool,
 }
 
 impl Default for Options {
@@ -79,6 +85,9 @@ impl Default for Options {
             move_overhead: 30,
             castling: CastlingMode::Standard,
             use_nnue: true,
+            syzygy_depth: 1,
+            syzygy_limit: 7,
+            syzygy_rule50: true,
         }
     }
 }
@@ -102,6 +111,8 @@ pub struct Engine {
     /// The thread that runs jobs beside the UCI loop, started by the first
     /// one and parked between them.
     runner: Option<ParkedThread>,
+    /// The Syzygy tables of `SyzygyPath`, if any.
+    tablebase: Option<Arc<hashmate_syzygy::Tablebase>>,
     job: Option<Job>,
 }
 
@@ -223,6 +234,7 @@ impl Engine {
             // Started now, while memory is plentiful: a thread started later,
             // under a memory limit, may not get its stack.
             runner: ParkedThread::spawn("engine-job").ok(),
+            tablebase: None,
             job: None,
         })
     }
@@ -299,6 +311,20 @@ impl Engine {
             count,
         });
         Ok(())
+    }
+
+    /// How the next search uses the tablebases: not at all without
+    /// tables or with `SyzygyProbeLimit` 0.
+    fn tablebase_config(&self) -> Option<Arc<search::TbConfig>> {
+        let tables = self.tablebase.clone()?;
+        (self.options.syzygy_limit > 0).then(|| {
+            Arc::new(search::TbConfig {
+                tables,
+                probe_depth: self.options.syzygy_depth,
+                probe_limit: self.options.syzygy_limit,
+                rule50: self.options.syzygy_rule50,
+            })
+        })
     }
 
     /// Forget what was learned: the table and each thread's histories.
@@ -430,6 +456,17 @@ impl Engine {
                     }
                 }
             }
+            OptionId::SyzygyPath => {
+                if let Value::Text(path) = &value {
+                    self.tablebase = load_tablebase(path).map(Arc::new);
+                    // The table's entries may hold scores of the tables
+                    // that were there before.
+                    self.new_game();
+                }
+            }
+            OptionId::SyzygyProbeDepth => self.options.syzygy_depth = int() as i32,
+            OptionId::SyzygyProbeLimit => self.options.syzygy_limit = int() as u32,
+            OptionId::Syzygy50MoveRule => self.options.syzygy_rule50 = flag(),
             OptionId::ClearHash => self.new_game(),
             OptionId::OwnBook => self.book.enabled = flag(),
             OptionId::BookFile => {
@@ -580,6 +617,7 @@ impl Engine {
         };
         let net = self.network.clone().filter(|_| self.options.use_nnue);
         self.shared.set_network(net);
+        self.shared.set_tablebase(self.tablebase_config());
         self.shared.control.begin(go.ponder);
         match self.start_job(self.shared.clone(), false, move |s, _| job.run(s)) {
             Ok(()) => {}
@@ -636,6 +674,52 @@ impl SearchJob {
 
 /// The `bestmove` line of a finished search (after an `info … score` line
 /// when the side to move is mated or stalemated and there is no move).
+/// The tables of `SyzygyPath`: directories separated by `:` (`;` on
+/// Windows), `<empty>` or nothing for none. Every directory that cannot
+/// be read, every file refused and (up to five pieces, where opening them
+/// all is quick) every table that cannot be used is named in an
+/// `info string`; the others are kept, and a last line says what was
+/// found.
+fn load_tablebase(path: &str) -> Option<hashmate_syzygy::Tablebase> {
+    let path = path.trim();
+    if path.is_empty() || path == "<empty>" {
+        return None;
+    }
+    let sep = if cfg!(windows) { ';' } else { ':' };
+    let mut tb = hashmate_syzygy::Tablebase::new();
+    let mut files = 0;
+    for dir in path.split(sep).filter(|d| !d.is_empty()) {
+        match tb.add_directory(dir) {
+            Ok(added) => {
+                files += added.tables;
+                for e in added.refused {
+                    output::emit(&format!("info string SyzygyPath: {e}; skipped"));
+                }
+            }
+            Err(e) => output::emit(&format!("info string SyzygyPath: {e}; skipped")),
+        }
+    }
+    if tb.max_pieces() <= 5 {
+        let bad = tb.open_all();
+        files -= bad.len();
+        for e in bad {
+            output::emit(&format!("info string SyzygyPath: {e}; skipped"));
+        }
+    }
+    if tb.max_pieces() == 0 {
+        output::emit(&format!(
+            "info string SyzygyPath: no usable WDL tables (.rtbw) in '{path}'; \
+             the search plays without tablebases"
+        ));
+        return None;
+    }
+    output::emit(&format!(
+        "info string SyzygyPath: {files} table files, up to {} pieces",
+        tb.max_pieces()
+    ));
+    Some(tb)
+}
+
 fn bestmove(pos: &Position, result: &search::SearchResult, mode: CastlingMode) -> String {
     let Some(best) = result.best else {
         let score = if pos.is_check() { "mate 0" } else { "cp 0" };
@@ -681,13 +765,14 @@ impl Listener for Printer {
             pv.push_str(&m.to_uci(self.mode).to_string());
         }
         output::emit(&format!(
-            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} time {} pv{pv}",
+            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} tbhits {} time {} pv{pv}",
             i.depth,
             i.seldepth.max(i.depth),
             i.multipv,
             i.nodes,
             i.nodes * 1000 / ms,
             i.hashfull,
+            i.tbhits,
             i.time.as_millis(),
         ));
     }

@@ -59,6 +59,14 @@ pub enum OptionId {
     UseNnue,
     /// `EvalFile`: the network file (`<internal>`: the embedded one).
     EvalFile,
+    /// `SyzygyPath`: directories of Syzygy tables, `:`-separated.
+    SyzygyPath,
+    /// `SyzygyProbeDepth`: the least depth probed at the piece limit.
+    SyzygyProbeDepth,
+    /// `SyzygyProbeLimit`: the most pieces probed.
+    SyzygyProbeLimit,
+    /// `Syzygy50MoveRule`: cursed wins and blessed losses are draws.
+    Syzygy50MoveRule,
     /// A search parameter of a tuning build (`--features tune`): the
     /// index of its row in [`TUNABLES`](crate::search::params::TUNABLES).
     #[cfg(feature = "tune")]
@@ -155,6 +163,34 @@ pub const OPTIONS: &[Spec] = &[
         kind: Kind::Text {
             default: hashmate_data::net::INTERNAL,
         },
+    },
+    Spec {
+        id: OptionId::SyzygyPath,
+        name: "SyzygyPath",
+        kind: Kind::Text { default: "<empty>" },
+    },
+    Spec {
+        id: OptionId::SyzygyProbeDepth,
+        name: "SyzygyProbeDepth",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+        },
+    },
+    Spec {
+        id: OptionId::SyzygyProbeLimit,
+        name: "SyzygyProbeLimit",
+        kind: Kind::Spin {
+            default: 7,
+            min: 0,
+            max: 7,
+        },
+    },
+    Spec {
+        id: OptionId::Syzygy50MoveRule,
+        name: "Syzygy50MoveRule",
+        kind: Kind::Check { default: true },
     },
 ];
 

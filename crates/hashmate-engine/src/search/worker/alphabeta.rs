@@ -144,6 +144,13 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             }
         }
 
+        // 2b. The endgame tablebases, after a capture or a pawn move.
+        if !root && excluded.is_null() {
+            if let Some(s) = self.probe_tablebase(pos, depth, ply, alpha, beta) {
+                return s;
+            }
+        }
+
         // 3. The static evaluation, corrected by what searches learned.
         let (pv, cut) = (pv_node, cut_node);
         let (mut node, raw_eval) = self.evaluate_node(
@@ -318,6 +325,58 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             counter: self.hist.counter(prev[0]),
             prev,
         }
+    }
+
+    /// The tablebase result of a node that ends it: exact, or a bound
+    /// beyond the window (stored in the table either way). Probed only
+    /// where the fifty-move counter is zero — the position was just
+    /// reached by a capture or a pawn move, so the table's result holds
+    /// — with few enough pieces, no castling rights, and at the limit of
+    /// pieces deep enough.
+    fn probe_tablebase(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let tb = self.tb.as_ref()?;
+        let pieces = pos.occupied().count();
+        if pos.halfmove_clock() != 0
+            || pieces > tb.limit()
+            || (pieces == tb.limit() && depth < tb.probe_depth)
+            || !pos.castling().is_empty()
+        {
+            return None;
+        }
+        let wdl = match tb.tables.wdl(pos) {
+            Ok(w) => w.to_i32(),
+            // A partial set (some five-piece tables, say) is common: a
+            // table not there is no error.
+            Err(hashmate_syzygy::ProbeError::MissingTable(_)) => return None,
+            Err(e) => {
+                self.shared.tb_failed(e.to_string());
+                return None;
+            }
+        };
+        self.shared.tb_hit();
+        let (score, bound) = match tb.score(wdl, ply) {
+            (s, None) => (s, Bound::Exact),
+            (s, Some(true)) => (s, Bound::Lower),
+            (s, Some(false)) => (s, Bound::Upper),
+        };
+        let decides = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        if !decides {
+            return None;
+        }
+        let stored = (depth + 6).min(MAX_PLY as i32 - 1);
+        self.store(pos, ply, Move::NULL, score, NO_EVAL, stored, bound);
+        Some(score)
     }
 
     /// A root move that `searchmoves` leaves out, or that an earlier

@@ -1,0 +1,171 @@
+//! Syzygy endgame tablebases in the search.
+//!
+//! * **In the tree**: a node reached by a capture or a pawn move (its
+//!   fifty-move counter at zero, so that the table's result holds from
+//!   there) with few enough pieces and no castling rights is looked up in
+//!   the WDL tables. A win scores [`TB_WIN`] less the ply (a loss the
+//!   negation), a draw 0; with the fifty-move rule on, a cursed win or a
+//!   blessed loss is a draw (±2, a hint of which side presses). A result
+//!   that decides the node (exact, or a bound beyond the window) ends it
+//!   and is stored in the table.
+//! * **At the root**: when the root is in the tables, each move is ranked
+//!   by the DTZ of the position it leads to, and only the best-ranked are
+//!   searched: every move that keeps a win within the fifty-move rule ranks
+//!   first (the search then chooses among them), so a won position is
+//!   converted — a move that lets the counter run out ranks below — and a
+//!   drawn one is not lost. Without DTZ tables the WDL tables rank them.
+
+use super::{MATE_BOUND, MAX_PLY};
+use hashmate::{Move, Position, Role};
+use hashmate_syzygy::Tablebase;
+use std::sync::Arc;
+
+/// Score of a tablebase win at the root: below every mate score, above
+/// every evaluation. A win `n` plies down scores `TB_WIN - n`.
+pub const TB_WIN: i32 = MATE_BOUND - 1 - MAX_PLY as i32;
+
+/// The tables and how the search uses them (the UCI options `SyzygyPath`,
+/// `SyzygyProbeDepth`, `SyzygyProbeLimit`, `Syzygy50MoveRule`).
+#[derive(Debug)]
+pub struct TbConfig {
+    /// The tables.
+    pub tables: Arc<Tablebase>,
+    /// Probe nodes of this many plies of depth at least, where the piece
+    /// count is at the limit (below it, every depth).
+    pub probe_depth: i32,
+    /// Probe positions of at most this many pieces (and no more than the
+    /// tables hold).
+    pub probe_limit: u32,
+    /// Count cursed wins and blessed losses as draws, as the game's rules
+    /// do.
+    pub rule50: bool,
+}
+
+impl TbConfig {
+    /// The most pieces probed.
+    pub fn limit(&self) -> u32 {
+        self.probe_limit.min(self.tables.max_pieces())
+    }
+
+    /// The score and bound of a WDL result found `ply` plies down:
+    /// `Some(true)` a lower bound (a win), `Some(false)` an upper one (a
+    /// loss), `None` exact.
+    pub fn score(&self, wdl: i32, ply: usize) -> (i32, Option<bool>) {
+        let draw = i32::from(self.rule50);
+        if wdl < -draw {
+            (-TB_WIN + ply as i32, Some(false))
+        } else if wdl > draw {
+            (TB_WIN - ply as i32, Some(true))
+        } else {
+            (2 * wdl * draw, None)
+        }
+    }
+}
+
+/// Highest rank of a root move (a win within the fifty-move rule).
+const TOP: i32 = 1000;
+
+/// The root moves that keep the best result the tables give, best first
+/// in rank; `None` when the root is not in the tables (too many pieces,
+/// castling rights, a table missing or unusable: then every move is
+/// searched). `repeated`: the root position occurred before in the game,
+/// so a win counted from it must not rely on the counter's slack.
+pub fn root_moves(cfg: &TbConfig, pos: &Position, repeated: bool) -> Option<Vec<Move>> {
+    if pos.occupied().count() > cfg.limit() || !pos.castling().is_empty() {
+        return None;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let ranked =
+        ranks_by_dtz(cfg, pos, &moves, repeated).or_else(|| ranks_by_wdl(cfg, pos, &moves))?;
+    let best = ranked.iter().map(|&(_, r)| r).max()?;
+    Some(
+        ranked
+            .into_iter()
+            .filter(|&(_, r)| r == best)
+            .map(|(m, _)| m)
+            .collect(),
+    )
+}
+
+/// Whether `mv` zeroes the fifty-move counter.
+fn zeroing(pos: &Position, mv: Move) -> bool {
+    pos.is_capture(mv)
+        || pos
+            .pieces(pos.side_to_move(), Role::Pawn)
+            .contains(mv.from())
+}
+
+/// Each move's rank by DTZ, as the Syzygy root ranking does: all wins
+/// within the fifty-move rule alike, then slower wins, draws, losses that
+/// the rule may still save, and losses.
+fn ranks_by_dtz(
+    cfg: &TbConfig,
+    pos: &Position,
+    moves: &[Move],
+    repeated: bool,
+) -> Option<Vec<(Move, i32)>> {
+    let clock = pos.halfmove_clock() as i32;
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        // The DTZ of the move counted from the root, in plies.
+        let dtz = if zeroing(pos, mv) {
+            match -cfg.tables.wdl(&child).ok()?.to_i32() {
+                2 => 1,
+                1 => 101,
+                -1 => -101,
+                -2 => -1,
+                _ => 0,
+            }
+        } else {
+            let d = -cfg.tables.dtz(&child).ok()?;
+            if child.legal_moves().is_empty() && child.is_check() {
+                1
+            } else if d > 0 {
+                d + 1
+            } else if d < 0 {
+                d - 1
+            } else {
+                0
+            }
+        };
+        let r = if !cfg.rule50 {
+            dtz.signum() * TOP
+        } else if dtz > 0 {
+            if dtz + clock <= 99 && !repeated {
+                TOP
+            } else {
+                TOP - (dtz + clock)
+            }
+        } else if dtz < 0 {
+            if -dtz * 2 + clock < 100 {
+                -TOP
+            } else {
+                -TOP + (-dtz + clock)
+            }
+        } else {
+            0
+        };
+        out.push((mv, r));
+    }
+    Some(out)
+}
+
+/// Each move's rank by WDL alone (no DTZ tables): wins, then cursed wins,
+/// draws, blessed losses, losses (the two middle ones as draws when the
+/// fifty-move rule counts).
+fn ranks_by_wdl(cfg: &TbConfig, pos: &Position, moves: &[Move]) -> Option<Vec<(Move, i32)>> {
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let wdl = -cfg.tables.wdl(&child).ok()?.to_i32();
+        let r = if cfg.rule50 && wdl.abs() == 1 { 0 } else { wdl };
+        out.push((mv, r));
+    }
+    Some(out)
+}
