@@ -1,0 +1,124 @@
+//! Cost of one WDL and one DTZ probe, tables already open and their
+//! blocks in the cache: 1,024 random legal positions per material, probed
+//! in turn in each timed iteration.
+//!
+//! * 4 pieces: KRvKP, from the tables vendored for the tests;
+//! * 5 pieces: KRPvKR, from `SYZYGY_PATH` or `../shared/data/syzygy`
+//!   beside the repository (skipped when neither holds it).
+//!
+//! Run: `cargo bench -p hashmate-syzygy --bench probe`
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use hashmate::Position;
+use hashmate_hash::rng::SplitMix64;
+use hashmate_syzygy::Tablebase;
+use std::path::PathBuf;
+
+/// Positions per timed iteration.
+const N: usize = 1024;
+
+/// `N` legal positions with the pieces of `material` (`KRPvKR`) on random
+/// squares, either side to move.
+fn positions(material: &str, rng: &mut SplitMix64) -> Vec<Position> {
+    let (w, b) = material.split_once('v').expect("a material such as KRvKP");
+    let pieces: Vec<char> = w
+        .chars()
+        .chain(b.chars().map(|c| c.to_ascii_lowercase()))
+        .collect();
+    let mut out = Vec::with_capacity(N);
+    while out.len() < N {
+        let mut board = [None; 64];
+        let placed = pieces.iter().all(|&c| {
+            let sq = (rng.next_u64() % 64) as usize;
+            let pawn_rank = c.eq_ignore_ascii_case(&'p') && !(8..56).contains(&sq);
+            if board[sq].is_some() || pawn_rank {
+                return false;
+            }
+            board[sq] = Some(c);
+            true
+        });
+        if !placed {
+            continue;
+        }
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            fen.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        fen.push(c);
+                    }
+                }
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        let side = if rng.next_u64() % 2 == 0 { "w" } else { "b" };
+        if let Ok(pos) = Position::from_fen(&format!("{fen} {side} - - 0 1")) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn bench_material(c: &mut Criterion, tb: &Tablebase, material: &str) {
+    let mut rng = SplitMix64::new(0x5eed);
+    let set = positions(material, &mut rng);
+    // Open the tables and warm the block cache before timing.
+    for p in &set {
+        tb.wdl(p).expect("the table is there");
+        tb.dtz(p).expect("the table is there");
+    }
+    let mut g = c.benchmark_group(format!("probe/{material}"));
+    g.throughput(Throughput::Elements(N as u64));
+    g.bench_function("wdl", |b| {
+        b.iter(|| {
+            for p in &set {
+                black_box(tb.wdl(black_box(p)).ok());
+            }
+        })
+    });
+    g.bench_function("dtz", |b| {
+        b.iter(|| {
+            for p in &set {
+                black_box(tb.dtz(black_box(p)).ok());
+            }
+        })
+    });
+    g.finish();
+}
+
+fn probes(c: &mut Criterion) {
+    let vendored = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
+    let mut tb = Tablebase::new();
+    tb.add_directory(&vendored).expect("the vendored tables");
+    bench_material(c, &tb, "KRvKP");
+
+    let five = std::env::var_os("SYZYGY_PATH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/syzygy")
+        });
+    if five.join("KRPvKR.rtbw").exists() && five.join("KRPvKR.rtbz").exists() {
+        let mut tb5 = Tablebase::new();
+        tb5.add_directory(&five).expect("the five-piece tables");
+        bench_material(c, &tb5, "KRPvKR");
+    } else {
+        eprintln!(
+            "no KRPvKR tables in {}: five-piece probes skipped",
+            five.display()
+        );
+    }
+}
+
+criterion_group!(benches, probes);
+criterion_main!(benches);
