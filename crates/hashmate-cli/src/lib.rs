@@ -7,6 +7,7 @@
 //!   probed and summarised;
 //! * [`datagen`] — self-play games recorded as training data;
 //! * [`texel`] — the classical evaluation fitted to that data;
+//! * [`wdl_fit`] — the win/draw/loss model fitted to the same games;
 //! * [`tt_study`] — hash-table collision strategies compared;
 //! * [`gtp`] — Go over GTP on the `hashmate-go` board;
 //! * [`tb`] — Syzygy tablebase probes.
@@ -20,6 +21,7 @@ pub mod perft;
 pub mod tb;
 pub mod texel;
 pub mod tt_study;
+pub mod wdl_fit;
 
 /// The workspace's README, whose library example runs as a doctest here
 /// (this package is not published, so the path outside it is fine).

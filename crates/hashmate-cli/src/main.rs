@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use hashmate::Position;
-use hashmate_cli::{book, datagen, gtp, perft, tb, texel, tt_study};
+use hashmate_cli::{book, datagen, gtp, perft, tb, texel, tt_study, wdl_fit};
 use hashmate_data::net as nnue;
 use hashmate_engine::{bench, output, uci};
 use std::process::ExitCode;
@@ -74,6 +74,9 @@ enum Command {
     /// Texel method); `tune` is its former name.
     #[command(alias = "tune")]
     Texel(texel::TexelArgs),
+    /// Fit the win/draw/loss model (`UCI_ShowWDL`) to training positions
+    /// and report its calibration on held-out games.
+    WdlFit(wdl_fit::WdlFitArgs),
     /// Print the search parameters in OpenBench's SPSA input format
     /// (`NAME, int, VALUE, MIN, MAX, C_END, R_END`); a build with the
     /// `tune` feature also takes them as UCI options.
@@ -114,6 +117,7 @@ fn main() -> ExitCode {
         Some(Command::Go(args)) => gtp::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::Texel(args)) => texel::run(&args),
+        Some(Command::WdlFit(args)) => wdl_fit::run(&args),
         Some(Command::Bench {
             depth,
             hash,

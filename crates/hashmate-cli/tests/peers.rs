@@ -87,7 +87,7 @@ mod peers {
                 "python-chess client failed:\n{stdout}\n{}",
                 String::from_utf8_lossy(&out.stderr)
             );
-            assert!(stdout.contains("ok clear hash"), "{stdout}");
+            assert!(stdout.contains("ok syzygy"), "{stdout}");
         }
     }
 

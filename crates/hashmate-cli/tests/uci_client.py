@@ -142,3 +142,22 @@ with chess.engine.SimpleEngine.popen_uci([EXE]) as eng:
     eng.protocol.send_line("ucinewgame")
     assert eng.play(chess.Board(), chess.engine.Limit(depth=4)).move
     print("ok clear hash")
+
+    # Win/draw/loss estimates, as a GUI reads them.
+    eng.configure({"UCI_ShowWDL": True})
+    board = chess.Board("3qk3/pppppppp/8/8/8/8/PPPPPPPP/4K3 b - - 0 1")
+    info = eng.analyse(board, chess.engine.Limit(depth=6))
+    wdl = info["wdl"].relative
+    assert wdl.total() == 1000 and wdl.wins > 500, wdl
+    eng.configure({"UCI_ShowWDL": False})
+    print("ok wdl", wdl)
+
+    # Syzygy tables (the vendored 3-4 piece set): tbhits reported, and a
+    # won pawn ending played by the tables.
+    import os
+    tables = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "hashmate-syzygy", "tests", "data", "syzygy")
+    eng.configure({"SyzygyPath": tables})
+    board = chess.Board("8/8/8/4k3/8/8/1P6/K1R5 w - - 0 1")
+    info = eng.analyse(board, chess.engine.Limit(depth=8))
+    assert info.get("tbhits", 0) > 0, info
+    print("ok syzygy, tbhits", info["tbhits"])

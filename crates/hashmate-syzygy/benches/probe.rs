@@ -62,7 +62,7 @@ fn positions(material: &str, rng: &mut SplitMix64) -> Vec<Position> {
                 fen.push('/');
             }
         }
-        let side = if rng.next_u64() % 2 == 0 { "w" } else { "b" };
+        let side = if rng.next_u64() & 1 == 0 { "w" } else { "b" };
         if let Ok(pos) = Position::from_fen(&format!("{fen} {side} - - 0 1")) {
             out.push(pos);
         }

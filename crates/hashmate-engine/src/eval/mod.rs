@@ -27,6 +27,7 @@
 
 pub mod pawns;
 pub mod terms;
+pub mod wdl;
 pub mod weights;
 
 pub use pawns::{new_pawn_table, PawnEntry, PawnTable, PAWN_TABLE_ENTRIES};

@@ -342,7 +342,7 @@ fn from_tt(score: i16, ply: usize, clock: u32) -> i32 {
 
 /// Scores at least this far from zero (and short of a mate) are
 /// tablebase wins, [`TB_WIN`] less the plies to the probe.
-const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
+pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 /// Plies without a capture or pawn move after which the fifty-move rule
 /// draws (unless the move that reached them gave mate).

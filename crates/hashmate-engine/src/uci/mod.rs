@@ -67,6 +67,8 @@ pub struct Options {
     pub castling: CastlingMode,
     /// Evaluate with the network (`UseNNUE`).
     pub use_nnue: bool,
+    /// Report win/draw/loss estimates (`UCI_ShowWDL`).
+    pub show_wdl: bool,
     /// `SyzygyProbeDepth`.
     pub syzygy_depth: i32,
     /// `SyzygyProbeLimit`.
@@ -85,6 +87,7 @@ impl Default for Options {
             move_overhead: 30,
             castling: CastlingMode::Standard,
             use_nnue: true,
+            show_wdl: false,
             syzygy_depth: 1,
             syzygy_limit: 7,
             syzygy_rule50: true,
@@ -464,6 +467,7 @@ impl Engine {
                     self.new_game();
                 }
             }
+            OptionId::ShowWdl => self.options.show_wdl = flag(),
             OptionId::SyzygyProbeDepth => self.options.syzygy_depth = int() as i32,
             OptionId::SyzygyProbeLimit => self.options.syzygy_limit = int() as u32,
             OptionId::Syzygy50MoveRule => self.options.syzygy_rule50 = flag(),
@@ -614,6 +618,7 @@ impl Engine {
             threads: self.options.threads,
             infinite: go.infinite,
             mode,
+            show_wdl: self.options.show_wdl,
         };
         let net = self.network.clone().filter(|_| self.options.use_nnue);
         self.shared.set_network(net);
@@ -648,6 +653,7 @@ struct SearchJob {
     threads: usize,
     infinite: bool,
     mode: CastlingMode,
+    show_wdl: bool,
 }
 
 impl SearchJob {
@@ -656,6 +662,7 @@ impl SearchJob {
         let mut listener = Printer {
             pos: self.pos.clone(),
             mode: self.mode,
+            show_wdl: self.show_wdl,
         };
         let result = search::search(
             &self.pos,
@@ -741,6 +748,22 @@ fn bestmove(pos: &Position, result: &search::SearchResult, mode: CastlingMode) -
 struct Printer {
     pos: Position,
     mode: CastlingMode,
+    /// Add ` wdl W D L` after the score (`UCI_ShowWDL`).
+    show_wdl: bool,
+}
+
+/// Win, draw and loss per mille for the side to move at the root: sure
+/// for a mate or a tablebase result, else the fitted model's
+/// ([`crate::eval::wdl`]).
+pub fn wdl_per_mille(score: i32, pos: &Position) -> [u32; 3] {
+    use crate::eval::wdl::{material, MODEL};
+    if score >= search::TB_BOUND {
+        [1000, 0, 0]
+    } else if score <= -search::TB_BOUND {
+        [0, 0, 1000]
+    } else {
+        MODEL.per_mille(f64::from(score), material(pos))
+    }
 }
 
 impl Listener for Printer {
@@ -748,6 +771,12 @@ impl Listener for Printer {
         let score = match mate_in(i.score) {
             Some(m) => format!("mate {m}"),
             None => format!("cp {}", i.score),
+        };
+        let score = if self.show_wdl {
+            let [w, d, l] = wdl_per_mille(i.score, &self.pos);
+            format!("{score} wdl {w} {d} {l}")
+        } else {
+            score
         };
         let bound = match i.bound {
             Some(Bound::Lower) => " lowerbound",

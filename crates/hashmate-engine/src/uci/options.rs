@@ -48,6 +48,8 @@ pub enum OptionId {
     MoveOverhead,
     /// `UCI_Chess960`: castling written as king takes rook.
     Chess960,
+    /// `UCI_ShowWDL`: win/draw/loss estimates in `info` lines.
+    ShowWdl,
     /// `OwnBook`: play from the opening book.
     OwnBook,
     /// `BookFile`: the Polyglot book.
@@ -135,6 +137,11 @@ pub const OPTIONS: &[Spec] = &[
     Spec {
         id: OptionId::Chess960,
         name: "UCI_Chess960",
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        id: OptionId::ShowWdl,
+        name: "UCI_ShowWDL",
         kind: Kind::Check { default: false },
     },
     Spec {
