@@ -67,6 +67,11 @@ SETS = {
     9: ("4163463", 622754, 9, True, 45853, 4390000,
         "cf2e6f168472569b1c3038fc79497018984014fe22d9af9d9a8a42832910d0b5",
         "set9-prefix-4390000.bin"),
+    # The win/draw/loss model (hashmate wdl-fit, eval/wdl.rs) was fitted on
+    # set 10's first 3,174,912.
+    10: ("0498537", 622754, 10, True, 33346, 3174912,
+         "29335c8c2ce67e87f6b9a99cf9195ea436d9baa934057ea77a4ef3b8afc356fd",
+         "set10-prefix-3174912.bin"),
 }
 
 

@@ -311,3 +311,44 @@ fn bad_syzygy_paths_and_files_are_named_and_the_engine_plays_on() {
     assert!(!s.seen.contains("panicked"), "{}", s.seen);
     assert!(s.quit(10));
 }
+
+#[test]
+fn after_a_repetition_the_engine_takes_the_quickest_win() {
+    // KR v K, the rook shuffled a1-a2-a1, so the start position repeated,
+    // then Rb1 Ke5: the root itself is new. From a repetition on, every
+    // move must shorten the way to the next capture or pawn move (here:
+    // mate) as much as the tables allow, so that the defender cannot reach
+    // a threefold repetition. (Checking the root alone for a repetition,
+    // as before, let the engine play Rb7, two plies slower.)
+    let tables_path = tables();
+    let mut tb = hashmate_syzygy::Tablebase::new();
+    tb.add_directory(&tables_path).unwrap();
+    let start = "8/8/4k3/8/8/8/8/R3K3 w - - 0 1";
+    let mut pos = hashmate::Position::from_fen(start).unwrap();
+    for m in ["a1a2", "e6e5", "a2a1", "e5e6", "a1b1", "e6e5"] {
+        let mv = pos.parse_uci(m).unwrap();
+        pos.try_play(mv).unwrap();
+    }
+    // The child DTZ of each move, for the defender (negative: lost).
+    let child_dtz = |mv| {
+        let mut c = pos.clone();
+        c.try_play(mv).unwrap();
+        tb.dtz(&c).unwrap()
+    };
+    let quickest = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| child_dtz(m))
+        .filter(|&d| d < 0)
+        .max()
+        .unwrap();
+    let mut s = engine_with_tables(&tables_path);
+    s.send(&format!("position fen {start} moves a1a2 e6e5 a2a1 e5e6 a1b1 e6e5"));
+    s.send("go nodes 20000");
+    let line = s
+        .until(30, |l| l.starts_with("bestmove "))
+        .expect("bestmove");
+    let mv = pos.parse_uci(words(&line)[1]).unwrap();
+    assert_eq!(child_dtz(mv), quickest, "{line}: not a quickest win");
+    assert!(s.quit(10));
+}

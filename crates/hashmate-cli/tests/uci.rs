@@ -250,3 +250,22 @@ fn bench_ends_as_openbench_expects() {
     );
     assert!(s.contains("option name Hash type spin default 16 "), "{s}");
 }
+
+#[test]
+fn every_option_is_documented_in_uci_md() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/UCI.md"))
+        .expect("docs/UCI.md");
+    let out = hashmate(&["uci"], "uci\nquit\n");
+    let options: Vec<String> = text(&out.stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("option name "))
+        .map(|l| l[..l.find(" type ").unwrap()].to_string())
+        .collect();
+    assert!(options.len() >= 17, "{options:?}");
+    for name in options {
+        assert!(
+            doc.contains(&format!("| `{name}` |")),
+            "option {name} has no row in docs/UCI.md"
+        );
+    }
+}

@@ -68,8 +68,9 @@ const TOP: i32 = 1000;
 /// The root moves that keep the best result the tables give, best first
 /// in rank; `None` when the root is not in the tables (too many pieces,
 /// castling rights, a table missing or unusable: then every move is
-/// searched). `repeated`: the root position occurred before in the game,
-/// so a win counted from it must not rely on the counter's slack.
+/// searched). `repeated`: a position repeated since the last capture or
+/// pawn move ([`repetition_since_zeroing`]); the win must then make
+/// progress at every move, so only the quickest by DTZ are kept.
 pub fn root_moves(cfg: &TbConfig, pos: &Position, repeated: bool) -> Option<Vec<Move>> {
     if pos.occupied().count() > cfg.limit() || !pos.castling().is_empty() {
         return None;
@@ -88,6 +89,19 @@ pub fn root_moves(cfg: &TbConfig, pos: &Position, repeated: bool) -> Option<Vec<
             .map(|(m, _)| m)
             .collect(),
     )
+}
+
+/// Whether any position occurred twice among the last `clock + 1` of
+/// `keys` (the game's positions since its last capture or pawn move, the
+/// root last). Once one has, the root ranks winning moves by DTZ alone, so
+/// that the win makes progress the opponent cannot turn into a threefold
+/// repetition: every position of a DTZ-optimal line is new.
+pub fn repetition_since_zeroing(keys: &[u64], clock: u32) -> bool {
+    let window = &keys[keys.len().saturating_sub(clock as usize + 1)..];
+    window
+        .iter()
+        .enumerate()
+        .any(|(i, k)| window[i + 1..].contains(k))
 }
 
 /// Whether `mv` zeroes the fifty-move counter.
@@ -168,4 +182,21 @@ fn ranks_by_wdl(cfg: &TbConfig, pos: &Position, moves: &[Move]) -> Option<Vec<(M
         out.push((mv, r));
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repetition_since_zeroing;
+
+    #[test]
+    fn repetitions_count_only_since_the_last_zeroing_move() {
+        // Keys of a game: 1 2 3 1 4 (1 repeats), the root last.
+        let keys = [1, 2, 3, 1, 4];
+        assert!(repetition_since_zeroing(&keys, 4));
+        assert!(repetition_since_zeroing(&keys, 10));
+        // A capture or pawn move two plies ago: only 3 1 4 count.
+        assert!(!repetition_since_zeroing(&keys, 2));
+        assert!(!repetition_since_zeroing(&[5, 6, 7], 2));
+        assert!(!repetition_since_zeroing(&[], 0));
+    }
 }
