@@ -9,7 +9,8 @@
 //! Run: `cargo bench -p hashmate-syzygy --bench probe`
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use hashmate::Position;
+use hashmate::builder::PositionBuilder;
+use hashmate::{Color, Piece, Position, Square};
 use hashmate_hash::rng::SplitMix64;
 use hashmate_syzygy::Tablebase;
 use std::path::PathBuf;
@@ -21,50 +22,30 @@ const N: usize = 1024;
 /// squares, either side to move.
 fn positions(material: &str, rng: &mut SplitMix64) -> Vec<Position> {
     let (w, b) = material.split_once('v').expect("a material such as KRvKP");
-    let pieces: Vec<char> = w
+    let pieces: Vec<Piece> = w
         .chars()
         .chain(b.chars().map(|c| c.to_ascii_lowercase()))
+        .map(|c| Piece::from_char(c).expect("piece letters"))
         .collect();
     let mut out = Vec::with_capacity(N);
     while out.len() < N {
-        let mut board = [None; 64];
-        let placed = pieces.iter().all(|&c| {
-            let sq = (rng.next_u64() % 64) as usize;
-            let pawn_rank = c.eq_ignore_ascii_case(&'p') && !(8..56).contains(&sq);
-            if board[sq].is_some() || pawn_rank {
-                return false;
-            }
-            board[sq] = Some(c);
-            true
-        });
-        if !placed {
-            continue;
+        let mut setup = PositionBuilder::new();
+        for &piece in &pieces {
+            let sq = Square::new((rng.next_u64() % 64) as u8).expect("0..64");
+            // A clash is undone (and the count below rejects the setup);
+            // a pawn on a back rank makes it invalid.
+            let there = setup.piece_at(sq).is_some();
+            setup.piece(sq, (!there).then_some(piece));
         }
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(c);
-                    }
-                }
+        let side = if rng.next_u64() & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Ok(pos) = setup.side_to_move(side).build() {
+            if pos.occupied().count() as usize == pieces.len() {
+                out.push(pos);
             }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        let side = if rng.next_u64() & 1 == 0 { "w" } else { "b" };
-        if let Ok(pos) = Position::from_fen(&format!("{fen} {side} - - 0 1")) {
-            out.push(pos);
         }
     }
     out
