@@ -12,8 +12,10 @@ win, whatever happens later.
         --defender /usr/games/stockfish --tables ../shared/data/syzygy \
         --positions 100 --tc 5+0.05
 
-Prints one line per game and a summary: converted, spoiled, other (a game
-that reached the move cap with the win still in hand).
+Prints one line per game and a summary: converted, spoiled, other (a
+draw by repetition or the fifty-move rule with the win still in hand
+at every move, or a game cut at 400 plies). A game ends as an arbiter
+would end it: by the rules, or by a draw the defender may claim.
 """
 import argparse
 import random
@@ -47,11 +49,21 @@ def random_won(tb, material, rng):
             return board
 
 
+def over(board, side):
+    """Whether an arbiter ends the game here: by the rules, or by a draw
+    the defender may claim. The winning side never claims a draw, so a
+    repetition it merely could bring about on its move does not end the
+    game (match.py's `is_game_over(claim_draw=True)` would end it)."""
+    if board.turn != side:
+        return board.is_game_over(claim_draw=True)
+    return board.is_game_over() or board.is_repetition(3) or board.can_claim_fifty_moves()
+
+
 def play(board, engine, defender, tc, tb, side):
     base, inc = (float(x) for x in tc.split("+"))
     clock = {chess.WHITE: base, chess.BLACK: base}
     spoiled = None
-    while not board.is_game_over(claim_draw=True) and board.ply() < 400:
+    while not over(board, side) and board.ply() < 400:
         mover = engine if board.turn == side else defender
         limit = chess.engine.Limit(white_clock=clock[chess.WHITE], black_clock=clock[chess.BLACK],
                                    white_inc=inc, black_inc=inc)
@@ -65,7 +77,9 @@ def play(board, engine, defender, tc, tb, side):
             # After hashmate's move: the defender must be lost.
             if len(board.piece_map()) <= 5 and tb.probe_wdl(board) != -2:
                 spoiled = f"{board.peek().uci()} at ply {board.ply()}"
-    return (board.result(claim_draw=True), spoiled)
+    if board.is_checkmate():
+        return (board.result(), spoiled)
+    return ("1/2-1/2" if over(board, side) else "*", spoiled)
 
 
 def main():
@@ -77,6 +91,9 @@ def main():
     ap.add_argument("--positions", type=int, default=100)
     ap.add_argument("--tc", default="5+0.05")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", type=int, default=0,
+                    help="play only the position of this number (1-based), --repeat times")
+    ap.add_argument("--repeat", type=int, default=1)
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
@@ -88,8 +105,12 @@ def main():
     defender.configure({"SyzygyPath": args.tables})
     converted = spoiled_n = other = 0
     try:
-        for i in range(args.positions):
-            board = random_won(tb, materials[i % len(materials)], rng)
+        starts = [random_won(tb, materials[i % len(materials)], rng) for i in range(args.positions)]
+        games = [(i, starts[i]) for i in range(args.positions)]
+        if args.only:
+            games = [(args.only - 1, starts[args.only - 1])] * args.repeat
+        for i, start in games:
+            board = start.copy()
             fen = board.fen()
             side = board.turn
             engine.protocol.send_line("ucinewgame")
@@ -103,10 +124,14 @@ def main():
                 other += 1
             print(f"{i + 1:3} {fen:45} {result:7} {board.ply():3} plies"
                   f"{'  SPOILED ' + spoiled if spoiled else ''}", flush=True)
+            if not won:
+                outcome = board.outcome(claim_draw=True)
+                why = outcome.termination.name if outcome else result
+                print(f"    {why}: {' '.join(m.uci() for m in board.move_stack)}", flush=True)
     finally:
         engine.quit()
         defender.quit()
-    print(f"converted {converted}, spoiled {spoiled_n}, other {other} of {args.positions}")
+    print(f"converted {converted}, spoiled {spoiled_n}, other {other} of {len(games)}")
     return 0 if spoiled_n == 0 else 1
 
 
