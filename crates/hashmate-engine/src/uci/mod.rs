@@ -14,16 +14,20 @@
 pub mod command;
 pub mod options;
 pub mod perft;
+mod report;
+mod tablebase;
 
 pub use command::{parse, Command, CommandError, Go};
+pub use report::wdl_per_mille;
+
+use report::{bestmove, SearchJob};
+use tablebase::load_tablebase;
 
 use crate::book::EngineBook;
 use crate::output;
-use crate::search::{
-    self, mate_in, Limits, Listener, SearchInfo, SearchTable, Shared, TimeManager,
-};
+use crate::search::{self, Limits, Shared, TimeManager};
 use crate::threads::ParkedThread;
-use hashmate::tt::{Bound, TranspositionTable};
+use hashmate::tt::TranspositionTable;
 use hashmate::{CastlingMode, Color, Move, Position};
 use hashmate_nnue::Network;
 use options::{OptionId, Value};
@@ -642,179 +646,6 @@ impl Drop for Engine {
     /// count) before the runner thread is ended and joined.
     fn drop(&mut self) {
         self.finish_job(true);
-    }
-}
-
-/// A search as the UCI loop starts it on its own thread.
-struct SearchJob {
-    pos: Position,
-    history: Vec<u64>,
-    limits: Limits,
-    threads: usize,
-    infinite: bool,
-    mode: CastlingMode,
-    show_wdl: bool,
-}
-
-impl SearchJob {
-    /// Search, report, and end with the `bestmove` line.
-    fn run<T: SearchTable + Send + 'static>(self, shared: &Arc<Shared<T>>) {
-        let mut listener = Printer {
-            pos: self.pos.clone(),
-            mode: self.mode,
-            show_wdl: self.show_wdl,
-        };
-        let result = search::search(
-            &self.pos,
-            &self.history,
-            &self.limits,
-            shared,
-            self.threads,
-            &mut listener,
-        );
-        // UCI: no bestmove before `stop` in infinite mode, nor before
-        // `ponderhit` or `stop` while pondering.
-        shared.control.wait_for_release(self.infinite);
-        output::emit(&bestmove(&self.pos, &result, self.mode));
-    }
-}
-
-/// The `bestmove` line of a finished search (after an `info … score` line
-/// when the side to move is mated or stalemated and there is no move).
-/// The tables of `SyzygyPath`: directories separated by `:` (`;` on
-/// Windows), `<empty>` or nothing for none. Every directory that cannot
-/// be read, every file refused and (up to five pieces, where opening them
-/// all is quick) every table that cannot be used is named in an
-/// `info string`; the others are kept, and a last line says what was
-/// found.
-fn load_tablebase(path: &str) -> Option<hashmate_syzygy::Tablebase> {
-    let path = path.trim();
-    if path.is_empty() || path == "<empty>" {
-        return None;
-    }
-    let sep = if cfg!(windows) { ';' } else { ':' };
-    let mut tb = hashmate_syzygy::Tablebase::new();
-    let mut files = 0;
-    for dir in path.split(sep).filter(|d| !d.is_empty()) {
-        match tb.add_directory(dir) {
-            Ok(added) => {
-                files += added.tables;
-                for e in added.refused {
-                    output::emit(&format!("info string SyzygyPath: {e}; skipped"));
-                }
-            }
-            Err(e) => output::emit(&format!("info string SyzygyPath: {e}; skipped")),
-        }
-    }
-    if tb.max_pieces() <= 5 {
-        let bad = tb.open_all();
-        files -= bad.len();
-        for e in bad {
-            output::emit(&format!("info string SyzygyPath: {e}; skipped"));
-        }
-    }
-    if tb.max_pieces() == 0 {
-        output::emit(&format!(
-            "info string SyzygyPath: no usable WDL tables (.rtbw) in '{path}'; \
-             the search plays without tablebases"
-        ));
-        return None;
-    }
-    output::emit(&format!(
-        "info string SyzygyPath: {files} table files, up to {} pieces",
-        tb.max_pieces()
-    ));
-    Some(tb)
-}
-
-fn bestmove(pos: &Position, result: &search::SearchResult, mode: CastlingMode) -> String {
-    let Some(best) = result.best else {
-        let score = if pos.is_check() { "mate 0" } else { "cp 0" };
-        output::emit(&format!("info depth 0 score {score}"));
-        return "bestmove 0000".to_string();
-    };
-    let mut line = format!("bestmove {}", best.to_uci(mode));
-    if let Some(p) = result.ponder {
-        let mut after = pos.clone();
-        after.play_unchecked(best);
-        if after.is_legal(p) {
-            line.push_str(&format!(" ponder {}", p.to_uci(mode)));
-        }
-    }
-    line
-}
-
-/// Prints `info` lines.
-struct Printer {
-    pos: Position,
-    mode: CastlingMode,
-    /// Add ` wdl W D L` after the score (`UCI_ShowWDL`).
-    show_wdl: bool,
-}
-
-/// Win, draw and loss per mille for the side to move at the root: sure
-/// for a mate or a tablebase result, else the fitted model's
-/// ([`crate::eval::wdl`]).
-pub fn wdl_per_mille(score: i32, pos: &Position) -> [u32; 3] {
-    use crate::eval::wdl::{material, MODEL};
-    if score >= search::TB_BOUND {
-        [1000, 0, 0]
-    } else if score <= -search::TB_BOUND {
-        [0, 0, 1000]
-    } else {
-        MODEL.per_mille(f64::from(score), material(pos))
-    }
-}
-
-impl Listener for Printer {
-    fn info(&mut self, i: &SearchInfo) {
-        let score = match mate_in(i.score) {
-            Some(m) => format!("mate {m}"),
-            None => format!("cp {}", i.score),
-        };
-        let score = if self.show_wdl {
-            let [w, d, l] = wdl_per_mille(i.score, &self.pos);
-            format!("{score} wdl {w} {d} {l}")
-        } else {
-            score
-        };
-        let bound = match i.bound {
-            Some(Bound::Lower) => " lowerbound",
-            Some(Bound::Upper) => " upperbound",
-            _ => "",
-        };
-        let ms = i.time.as_millis().max(1) as u64;
-        let mut pv = String::new();
-        let mut p = self.pos.clone();
-        for &m in &i.pv {
-            if p.try_play(m).is_err() {
-                break;
-            }
-            pv.push(' ');
-            pv.push_str(&m.to_uci(self.mode).to_string());
-        }
-        output::emit(&format!(
-            "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {} hashfull {} tbhits {} time {} pv{pv}",
-            i.depth,
-            i.seldepth.max(i.depth),
-            i.multipv,
-            i.nodes,
-            i.nodes * 1000 / ms,
-            i.hashfull,
-            i.tbhits,
-            i.time.as_millis(),
-        ));
-    }
-
-    fn currmove(&mut self, depth: u32, mv: Move, number: usize) {
-        output::emit(&format!(
-            "info depth {depth} currmove {} currmovenumber {number}",
-            mv.to_uci(self.mode)
-        ));
-    }
-
-    fn message(&mut self, text: &str) {
-        output::emit(&format!("info string {text}"));
     }
 }
 
