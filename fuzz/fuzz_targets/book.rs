@@ -24,5 +24,8 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    assert_eq!(Book::from_bytes(&book.to_bytes()).map(|b| b.len()), Ok(book.len()));
+    assert_eq!(
+        Book::from_bytes(&book.to_bytes()).map(|b| b.len()),
+        Ok(book.len())
+    );
 });

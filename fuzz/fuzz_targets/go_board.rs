@@ -21,7 +21,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut b = GoBoard::new(size, rules).expect("2..=13");
     for &m in moves.iter().take(2000) {
-        let color = if m & 0x80 == 0 { Stone::Black } else { Stone::White };
+        let color = if m & 0x80 == 0 {
+            Stone::Black
+        } else {
+            Stone::White
+        };
         let p = (m & 0x7f) as usize;
         if p == 0x7f {
             b.pass();

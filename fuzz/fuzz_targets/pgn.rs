@@ -10,8 +10,14 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let whole: Vec<String> = PgnReader::new(&text).take(10_000).map(|r| format!("{r:?}")).collect();
-    let streamed: Vec<String> = PgnStream::new(data).take(10_000).map(|r| format!("{r:?}")).collect();
+    let whole: Vec<String> = PgnReader::new(&text)
+        .take(10_000)
+        .map(|r| format!("{r:?}"))
+        .collect();
+    let streamed: Vec<String> = PgnStream::new(data)
+        .take(10_000)
+        .map(|r| format!("{r:?}"))
+        .collect();
     // Exactly the same where the text has no broken game; after one, the
     // two may resume at different lines (see pgn::stream), but never panic.
     if !whole.iter().any(|g| g.starts_with("Err")) {

@@ -4,8 +4,8 @@
 #![no_main]
 use hashmate_engine::uci::{parse, Command, Engine};
 use libfuzzer_sys::fuzz_target;
-use std::sync::OnceLock;
 use std::sync::Mutex;
+use std::sync::OnceLock;
 
 fn engine() -> &'static Mutex<Engine> {
     static E: OnceLock<Mutex<Engine>> = OnceLock::new();

@@ -298,7 +298,13 @@ impl Table {
         let part = self.part(file, stored_side(side))?;
         while squares.len() < part.pieces.len() {
             let code = part.pieces[squares.len()];
-            squares.extend(squares_of(code)?);
+            let found = squares_of(code)?;
+            // A corrupt piece code can name pieces the position lacks: with
+            // nothing added, this loop would never end.
+            if found.is_empty() {
+                return Err(bad());
+            }
+            squares.extend(found);
         }
         if squares.len() != part.pieces.len() {
             return Err(bad());

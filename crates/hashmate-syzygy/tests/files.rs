@@ -250,3 +250,33 @@ fn probes_from_many_threads_agree_with_one() {
         }
     });
 }
+
+/// Found by the `syzygy` fuzz target: a piece code naming pieces the
+/// position lacks made the lookup loop for ever. Each probe runs on its
+/// own thread, waited for at most 10 seconds.
+#[test]
+fn a_piece_code_the_position_lacks_is_an_error_not_a_hang() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/corrupt");
+    let mut tb = Tablebase::new();
+    tb.add_directory(&dir).unwrap();
+    let tb = std::sync::Arc::new(tb);
+    for fen in [
+        KRVK,
+        "8/8/4k3/8/8/8/8/R3K3 b - - 0 1",
+        "R7/8/8/8/8/8/2k5/K7 b - - 0 1",
+    ] {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let t = tb.clone();
+        let p = pos(fen);
+        std::thread::spawn(move || {
+            let _ = tx.send(t.wdl(&p).map_err(|e| e.to_string()));
+        });
+        let r = rx
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("the probe of {fen} hangs"));
+        match r {
+            Ok(w) => assert!((-2..=2).contains(&w.to_i32())),
+            Err(e) => assert!(e.contains("KRvK.rtbw"), "{e}"),
+        }
+    }
+}
