@@ -337,21 +337,30 @@ fn parallel_gradient(
 ) -> (f64, Vec<(f64, f64)>) {
     let chunk = samples.len().div_ceil(threads.max(1)).max(1);
     std::thread::scope(|scope| {
+        let part_gradient = move |part: &[Sample]| {
+            let mut g = vec![(0.0, 0.0); NUM_WEIGHTS];
+            let l = gradient(data, part, w, k, lambda, &mut g);
+            (l, g)
+        };
+        // A part whose thread cannot start (no memory for its stack) is
+        // computed here instead.
         let handles: Vec<_> = samples
             .chunks(chunk)
             .map(|part| {
-                scope.spawn(move || {
-                    let mut g = vec![(0.0, 0.0); NUM_WEIGHTS];
-                    let l = gradient(data, part, w, k, lambda, &mut g);
-                    (l, g)
-                })
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || part_gradient(part))
+                    .map_err(|_| part)
             })
             .collect();
         let mut total = vec![(0.0, 0.0); NUM_WEIGHTS];
         let mut loss = 0.0;
         for h in handles {
-            // A gradient thread only panics on a bug; count it as nothing.
-            if let Ok((l, g)) = h.join() {
+            let result = match h {
+                // A gradient thread only panics on a bug; count it as nothing.
+                Ok(h) => h.join().ok(),
+                Err(part) => Some(part_gradient(part)),
+            };
+            if let Some((l, g)) = result {
                 loss += l;
                 for (t, x) in total.iter_mut().zip(g) {
                     t.0 += x.0;

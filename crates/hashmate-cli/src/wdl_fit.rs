@@ -209,9 +209,13 @@ fn loss_and_gradient_par(model: &WdlModel, samples: &[Sample]) -> (f64, [f64; 8]
     let half = samples.len() / 2;
     let (left, right) = samples.split_at(half);
     let (l1, g1, l2, g2) = std::thread::scope(|s| {
-        let h = s.spawn(|| loss_and_gradient(model, right));
+        // Without memory for a second thread's stack, one thread does both.
+        let h = std::thread::Builder::new().spawn_scoped(s, || loss_and_gradient(model, right));
         let (l1, g1) = loss_and_gradient(model, left);
-        let (l2, g2) = h.join().expect("the gradient thread does not panic");
+        let (l2, g2) = match h {
+            Ok(h) => h.join().expect("the gradient thread does not panic"),
+            Err(_) => loss_and_gradient(model, right),
+        };
         (l1, g1, l2, g2)
     });
     let (w1, w2) = (left.len() as f64, right.len() as f64);

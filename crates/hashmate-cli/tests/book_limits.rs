@@ -202,3 +202,37 @@ fn large_allocations_that_fail_are_messages() {
         "made {made}, refused {refused_by_name}"
     );
 }
+
+// A CI machine met `book make` panicking with "failed to spawn thread"
+// under a memory limit, and 64 threads under `ulimit -v` took all the
+// address space with their stacks, so that a 1-byte allocation aborted
+// the process. A counting thread beyond the first now starts only where
+// memory is left for it; the first that cannot start is a message.
+#[cfg(unix)]
+#[test]
+fn many_threads_under_a_memory_limit_start_as_memory_allows() {
+    let pgn = tmp("r3-threads.pgn");
+    std::fs::write(&pgn, random_games(600, 30, 11)).unwrap();
+    let out = tmp("r3-threads.bin");
+    let mut made = 0;
+    // (At 12 MB even one thread runs out: see the test above.)
+    for mb in (16..=60).step_by(4) {
+        let args = format!(
+            "book make --min-games 1 --threads 64 --pgn {} --out {}",
+            pgn.display(),
+            out.display()
+        );
+        let r = limited(&format!("ulimit -v {}", mb * 1024), &words(&args), "");
+        let err = text(&r.stderr);
+        assert!(
+            !err.contains("panicked") && !err.contains("memory allocation of"),
+            "{mb} MB: {err}"
+        );
+        if r.status.success() {
+            made += 1;
+        } else {
+            assert!(err.contains("not enough memory"), "{mb} MB: {err}");
+        }
+    }
+    assert!(made > 0, "no limit up to 60 MB made the book");
+}

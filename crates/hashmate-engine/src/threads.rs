@@ -23,6 +23,29 @@ use std::thread::JoinHandle;
 
 type Task = Box<dyn FnOnce() + Send + 'static>;
 
+/// Address space that must be free before another worker thread is
+/// started: its stack (2 MB), its tables (under 4 MB for a search thread),
+/// a new malloc arena and room for the main thread's work. Without it, a
+/// process under a memory limit (`ulimit -v`) can start threads that then
+/// cannot map their signal stacks or make their first small allocations,
+/// and the runtime aborts the whole process.
+///
+/// The probe must be larger than the C library's largest mmap threshold
+/// (32 MB in glibc): a smaller block, once freed, stays in the heap, and a
+/// probe served from there proves nothing about room for a new mapping.
+pub const SPAWN_HEADROOM: usize = 40 << 20;
+
+/// Whether [`SPAWN_HEADROOM`] bytes could be allocated now: ask before
+/// starting a thread beyond the first (the search's helpers, `book make`'s
+/// counting threads).
+pub fn room_for_another_thread() -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    let ok = probe.try_reserve_exact(SPAWN_HEADROOM).is_ok();
+    // The allocation must really happen: an unused one may be optimised out.
+    std::hint::black_box(&mut probe);
+    ok
+}
+
 enum State {
     /// Parked, waiting for a task.
     Idle,

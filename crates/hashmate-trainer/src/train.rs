@@ -270,15 +270,34 @@ fn sum_on_threads<T: Sync, S: Send>(
 ) -> f64 {
     let chunk = items.len().div_ceil(threads.max(1)).max(1);
     let work = &work;
+    // Each part waits in a cell for whoever computes it: its thread, or,
+    // when the thread cannot start (no memory for its stack), this one.
+    type Cell<'a, T, S> = std::sync::Mutex<Option<(&'a [T], &'a mut S)>>;
+    let cells: Vec<Cell<T, S>> = items
+        .chunks(chunk)
+        .zip(states.iter_mut())
+        .map(|job| std::sync::Mutex::new(Some(job)))
+        .collect();
+    let run = |cell: &Cell<T, S>| {
+        let job = cell.lock().unwrap_or_else(|e| e.into_inner()).take();
+        job.map_or(0.0, |(part, state)| work(part, state))
+    };
     std::thread::scope(|scope| {
-        let parts: Vec<_> = items
-            .chunks(chunk)
-            .zip(states.iter_mut())
-            .map(|(part, state)| scope.spawn(move || work(part, state)))
+        let parts: Vec<_> = cells
+            .iter()
+            .map(|cell| {
+                (
+                    cell,
+                    std::thread::Builder::new().spawn_scoped(scope, move || run(cell)),
+                )
+            })
             .collect();
         parts
             .into_iter()
-            .map(|p| p.join().unwrap_or(f64::NAN))
+            .map(|(cell, p)| match p {
+                Ok(p) => p.join().unwrap_or(f64::NAN),
+                Err(_) => run(cell),
+            })
             .sum()
     })
 }

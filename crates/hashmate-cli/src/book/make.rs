@@ -165,11 +165,22 @@ impl Counts {
         let budget = QueueBudget::default();
         let budget = &budget;
         let (parts, fatal) = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.max(1))
-                .map(|_| {
-                    let rx = &rx;
-                    let spill = self.spill.clone();
-                    scope.spawn(move || {
+            let mut workers = Vec::with_capacity(threads.max(1));
+            let mut start_error = None;
+            for i in 0..threads.max(1) {
+                // Beyond the first, a thread starts only where memory is left
+                // for it and for the work (under `ulimit -v`, say).
+                if i > 0 && !hashmate_engine::threads::room_for_another_thread() {
+                    break;
+                }
+                let rx = &rx;
+                let spill = self.spill.clone();
+                // A thread that cannot start (its stack does not fit under a
+                // memory limit) is an error when it is the first, else the
+                // others do the work.
+                let spawned = std::thread::Builder::new()
+                    .name(format!("book-count-{i}"))
+                    .spawn_scoped(scope, move || {
                         let mut counts = Counts::default();
                         let mut errors = Vec::new();
                         let mut spill_error = None;
@@ -213,9 +224,21 @@ impl Counts {
                             }
                         }
                         (counts, errors, spill_error)
-                    })
-                })
-                .collect();
+                    });
+                match spawned {
+                    Ok(w) => workers.push(w),
+                    Err(e) => {
+                        start_error = Some(e);
+                        break;
+                    }
+                }
+            }
+            if workers.is_empty() {
+                let why = start_error.map_or_else(String::new, |e| e.to_string());
+                let message =
+                    format!("not enough memory to start a thread that counts games ({why})");
+                return (Vec::new(), Some(message));
+            }
             let mut fatal = None;
             let mut batch = Vec::with_capacity(BATCH);
             let mut handed = 0;
@@ -223,7 +246,7 @@ impl Counts {
                 match text {
                     Ok(t) => batch.push(t),
                     Err(e) if matches!(e.kind, hashmate::pgn::PgnErrorKind::Read(_)) => {
-                        fatal = Some(e);
+                        fatal = Some(e.to_string());
                         break;
                     }
                     // A game too long: reported among the others.
@@ -260,8 +283,8 @@ impl Counts {
             self.stats.absorb(std::mem::take(&mut counts.stats));
             errors.extend(errs);
         }
-        if let Some(e) = fatal {
-            return Err(e.to_string());
+        if let Some(message) = fatal {
+            return Err(message);
         }
         if let Some(more) = self.stats.out_of_memory() {
             return Err(out_of_memory(more));

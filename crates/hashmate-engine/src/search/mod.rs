@@ -35,7 +35,7 @@ pub use tablebase::{TbConfig, TB_WIN};
 pub use timeman::TimeManager;
 
 use crate::eval::{new_pawn_table, PawnTable};
-use crate::threads::ParkedThread;
+use crate::threads::{ParkedThread, SPAWN_HEADROOM};
 use hashmate::tt::{Bound, TranspositionTable};
 use hashmate::{Move, Position};
 use hashmate_nnue::Network;
@@ -348,26 +348,6 @@ pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 /// draws (unless the move that reached them gave mate).
 const FIFTY_MOVE_PLIES: i32 = 100;
 
-/// Address space that must be free before another helper thread is
-/// started: its stack (2 MB), its tables (under 4 MB), a new malloc arena
-/// and room for the main thread's output. Without it, a process under a
-/// memory limit (`ulimit -v`) can start a thread that then cannot map its
-/// signal stack, and the runtime aborts the whole process.
-///
-/// The probe must be larger than the C library's largest mmap threshold
-/// (32 MB in glibc): a smaller block, once freed, stays in the heap, and a
-/// probe served from there proves nothing about room for a new mapping.
-const SPAWN_HEADROOM: usize = 40 << 20;
-
-/// Whether [`SPAWN_HEADROOM`] bytes could be allocated now.
-fn has_headroom() -> bool {
-    let mut probe: Vec<u8> = Vec::new();
-    let ok = probe.try_reserve_exact(SPAWN_HEADROOM).is_ok();
-    // The allocation must really happen: an unused one may be optimised out.
-    std::hint::black_box(&mut probe);
-    ok
-}
-
 /// The search threads of a [`Shared`]: the main thread's tables (the main
 /// thread is the caller's) and the helpers. Helpers are started by the
 /// first search that asks for them and then parked between searches; a
@@ -381,7 +361,7 @@ struct Pool {
 /// Why a helper thread could not take part in a search.
 #[derive(Debug)]
 enum HelperError {
-    /// Less than [`SPAWN_HEADROOM`] of address space left.
+    /// Less than [`SPAWN_HEADROOM`](crate::threads::SPAWN_HEADROOM) of address space left.
     NoHeadroom,
     /// Its tables could not be allocated.
     Tables(AllocError),
@@ -415,7 +395,7 @@ struct Helper {
 impl Helper {
     /// Start helper `id`, parked, with new tables.
     fn start(id: usize) -> Result<Helper, HelperError> {
-        if !has_headroom() {
+        if !crate::threads::room_for_another_thread() {
             return Err(HelperError::NoHeadroom);
         }
         let data = ThreadData::new().map_err(HelperError::Tables)?;
