@@ -109,6 +109,10 @@ pub(super) struct Worker<'a, 'l, T: SearchTable> {
     pv_len: [usize; MAX_PLY + 1],
     lmr: Box<[[i8; 64]; 64]>,
     unflushed: u64,
+    /// Nodes counted before they are added to the shared count and the
+    /// limits are checked: 1,024, fewer under a small node limit, so
+    /// that `go nodes 100` stops near 100 rather than at 1,024.
+    flush_every: u64,
     /// Nodes this thread has searched, in all.
     nodes: u64,
     seldepth: usize,
@@ -159,6 +163,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             pv_len: [0; MAX_PLY + 1],
             lmr: lmr_table(),
             unflushed: 0,
+            flush_every: limits.nodes.map_or(1024, |n| (n / 1024).clamp(1, 1024)),
             nodes: 0,
             seldepth: 0,
             root_moves,
@@ -171,7 +176,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     fn count_node(&mut self) {
         self.unflushed += 1;
         self.nodes += 1;
-        if self.unflushed >= 1024 {
+        if self.unflushed >= self.flush_every {
             let total = self.shared.control.add_nodes(self.unflushed);
             self.unflushed = 0;
             if self.id == 0 {
