@@ -15,5 +15,6 @@ pub mod eval;
 pub mod input;
 pub mod output;
 pub mod search;
+pub mod strength;
 pub mod threads;
 pub mod uci;

@@ -26,6 +26,7 @@ use tablebase::load_tablebase;
 use crate::book::EngineBook;
 use crate::output;
 use crate::search::{self, Limits, Shared, TimeManager};
+use crate::strength::Strength;
 use crate::threads::ParkedThread;
 use hashmate::tt::TranspositionTable;
 use hashmate::{CastlingMode, Color, Move, Position};
@@ -73,6 +74,10 @@ pub struct Options {
     pub use_nnue: bool,
     /// Report win/draw/loss estimates (`UCI_ShowWDL`).
     pub show_wdl: bool,
+    /// Play at the strength of `elo` (`UCI_LimitStrength`).
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: i32,
     /// `SyzygyProbeDepth`.
     pub syzygy_depth: i32,
     /// `SyzygyProbeLimit`.
@@ -92,6 +97,8 @@ impl Default for Options {
             castling: CastlingMode::Standard,
             use_nnue: true,
             show_wdl: false,
+            limit_strength: false,
+            elo: crate::strength::ELO_MIN,
             syzygy_depth: 1,
             syzygy_limit: 7,
             syzygy_rule50: true,
@@ -419,6 +426,8 @@ impl Engine {
                 self.options.hash_mb = mb;
             }
             OptionId::Threads => self.options.threads = int() as usize,
+            OptionId::LimitStrength => self.options.limit_strength = flag(),
+            OptionId::Elo => self.options.elo = int() as i32,
             OptionId::MultiPv => self.options.multipv = int() as usize,
             OptionId::MoveOverhead => self.options.move_overhead = int() as u64,
             OptionId::Ponder => self.options.ponder = flag(),
@@ -615,11 +624,27 @@ impl Engine {
                 Err(e) => output::emit(&format!("info string book: {e}; playing without it")),
             }
         }
+        let mut limits = limits;
+        let mut threads = self.options.threads;
+        let strength = self
+            .options
+            .limit_strength
+            .then(|| Strength::new(self.options.elo))
+            .flatten();
+        if let Some(s) = strength {
+            // A weaker level: its node budget, one thread (so that the
+            // level does not depend on the machine), and the candidates
+            // its choice is drawn from.
+            limits.nodes = Some(limits.nodes.map_or(s.nodes(), |n| n.min(s.nodes())));
+            limits.multipv = limits.multipv.max(s.candidates());
+            threads = 1;
+        }
         let job = SearchJob {
             pos: self.position.clone(),
             history: self.history.clone(),
             limits,
-            threads: self.options.threads,
+            threads,
+            strength,
             infinite: go.infinite,
             mode,
             show_wdl: self.options.show_wdl,

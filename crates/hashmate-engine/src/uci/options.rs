@@ -50,6 +50,10 @@ pub enum OptionId {
     Chess960,
     /// `UCI_ShowWDL`: win/draw/loss estimates in `info` lines.
     ShowWdl,
+    /// `UCI_LimitStrength`: play at the strength `UCI_Elo` names.
+    LimitStrength,
+    /// `UCI_Elo`: the strength played when it is limited.
+    Elo,
     /// `OwnBook`: play from the opening book.
     OwnBook,
     /// `BookFile`: the Polyglot book.
@@ -143,6 +147,20 @@ pub const OPTIONS: &[Spec] = &[
         id: OptionId::ShowWdl,
         name: "UCI_ShowWDL",
         kind: Kind::Check { default: false },
+    },
+    Spec {
+        id: OptionId::LimitStrength,
+        name: "UCI_LimitStrength",
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        id: OptionId::Elo,
+        name: "UCI_Elo",
+        kind: Kind::Spin {
+            default: crate::strength::ELO_MIN as i64,
+            min: crate::strength::ELO_MIN as i64,
+            max: crate::strength::ELO_MAX as i64,
+        },
     },
     Spec {
         id: OptionId::OwnBook,

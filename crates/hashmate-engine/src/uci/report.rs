@@ -3,8 +3,10 @@
 
 use crate::output;
 use crate::search::{self, mate_in, Limits, Listener, SearchInfo, SearchTable, Shared};
+use crate::strength::{LineRecorder, Strength};
 use hashmate::tt::Bound;
 use hashmate::{CastlingMode, Move, Position};
+use hashmate_hash::rng::SplitMix64;
 use std::sync::Arc;
 
 /// A search as the UCI loop starts it on its own thread.
@@ -13,6 +15,9 @@ pub(super) struct SearchJob {
     pub(super) history: Vec<u64>,
     pub(super) limits: Limits,
     pub(super) threads: usize,
+    /// A limited strength (`UCI_LimitStrength`): the move is drawn from
+    /// the search's best lines.
+    pub(super) strength: Option<Strength>,
     pub(super) infinite: bool,
     pub(super) mode: CastlingMode,
     pub(super) show_wdl: bool,
@@ -26,14 +31,45 @@ impl SearchJob {
             mode: self.mode,
             show_wdl: self.show_wdl,
         };
-        let result = search::search(
-            &self.pos,
-            &self.history,
-            &self.limits,
-            shared,
-            self.threads,
-            &mut listener,
-        );
+        let mut result;
+        if let Some(strength) = self.strength {
+            let roots = self
+                .pos
+                .legal_moves()
+                .iter()
+                .filter(|m| {
+                    self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m)
+                })
+                .count();
+            let mut recorder = LineRecorder::new(&mut listener, self.limits.multipv.min(roots));
+            result = search::search(
+                &self.pos,
+                &self.history,
+                &self.limits,
+                shared,
+                self.threads,
+                &mut recorder,
+            );
+            // Seeded by the clock and the position: another game, another
+            // choice.
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            let mut rng = SplitMix64::new(nanos ^ self.pos.key());
+            if let Some(line) = strength.choose(recorder.lines(), &mut rng) {
+                result.best = Some(line.mv);
+                result.ponder = line.reply;
+            }
+        } else {
+            result = search::search(
+                &self.pos,
+                &self.history,
+                &self.limits,
+                shared,
+                self.threads,
+                &mut listener,
+            );
+        }
         // UCI: no bestmove before `stop` in infinite mode, nor before
         // `ponderhit` or `stop` while pondering.
         shared.control.wait_for_release(self.infinite);
