@@ -11,12 +11,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let size = 2 + (head as usize % 12);
     let rules = Rules {
-        ko: [
-            KoRule::None,
-            KoRule::Simple,
-            KoRule::PositionalSuperko,
-            KoRule::SituationalSuperko,
-        ][(head as usize >> 4) % 4],
+        ko: KoRule::ALL[(head as usize >> 4) % 4],
         suicide: head & 0x40 != 0,
     };
     let mut b = GoBoard::new(size, rules).expect("2..=13");

@@ -10,12 +10,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let rules = Rules {
-        ko: [
-            KoRule::None,
-            KoRule::Simple,
-            KoRule::PositionalSuperko,
-            KoRule::SituationalSuperko,
-        ][mode as usize % 4],
+        ko: KoRule::ALL[mode as usize % 4],
         suicide: mode & 4 != 0,
     };
     let Some(mut gtp) = Gtp::new(rules, 1) else {

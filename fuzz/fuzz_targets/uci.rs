@@ -2,15 +2,10 @@
 //! commands that do not search (position, setoption) applied to an engine
 //! keep it consistent.
 #![no_main]
-use hashmate_engine::uci::{parse, Command, Engine};
+mod engine;
+use engine::engine;
+use hashmate_engine::uci::{parse, Command};
 use libfuzzer_sys::fuzz_target;
-use std::sync::Mutex;
-use std::sync::OnceLock;
-
-fn engine() -> &'static Mutex<Engine> {
-    static E: OnceLock<Mutex<Engine>> = OnceLock::new();
-    E.get_or_init(|| Mutex::new(Engine::new().expect("an engine with a small table")))
-}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -3,15 +3,11 @@
 //! one `bestmove` once `stop` is sent, whatever its words and whatever
 //! options were set before it.
 #![no_main]
+mod engine;
+use engine::engine;
 use hashmate_engine::output;
-use hashmate_engine::uci::{parse, Command, Engine};
+use hashmate_engine::uci::{parse, Command};
 use libfuzzer_sys::fuzz_target;
-use std::sync::{Mutex, OnceLock};
-
-fn engine() -> &'static Mutex<Engine> {
-    static E: OnceLock<Mutex<Engine>> = OnceLock::new();
-    E.get_or_init(|| Mutex::new(Engine::new().expect("an engine with a small table")))
-}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -70,17 +70,12 @@ fn built_book_matches_polyglot_make_book_and_reads_in_python_chess() {
             .status()
             .unwrap();
         assert!(st.success());
-        let out = Command::new(polyglot)
-            .args(["make-book", "-pgn", pgn, "-bin"])
-            .arg(&theirs)
-            .args(["-max-ply", max_ply, "-min-game", min_games])
-            .args(theirs_extra)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        run_ok(
+            Command::new(polyglot)
+                .args(["make-book", "-pgn", pgn, "-bin"])
+                .arg(&theirs)
+                .args(["-max-ply", max_ply, "-min-game", min_games])
+                .args(theirs_extra),
         );
         let (a, b) = (entries(&ours), entries(&theirs));
         assert!(!a.is_empty());
@@ -95,16 +90,7 @@ fn built_book_matches_polyglot_make_book_and_reads_in_python_chess() {
                   for i in range(len(r)):\n\
                   \x20   e = r[i]\n\
                   \x20   print(e.key, e.raw_move, e.weight)\n";
-    let out = Command::new("python3")
-        .args(["-c", script])
-        .arg(&ours)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = run_ok(Command::new("python3").args(["-c", script]).arg(&ours));
     let mut py: Vec<(u64, u16, u16)> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| {
@@ -489,20 +475,15 @@ fn spilled_counts_give_the_same_book() {
     std::fs::create_dir_all(&spill_dir).unwrap();
     let build = |extra: &[&str], name: &str| {
         let (book, counts) = (tmp(&format!("{name}.bin")), tmp(&format!("{name}.cnt")));
-        let out = book_make_cmd()
-            .args(["--max-ply", "24", "--min-games", "2", "--pgn"])
-            .arg(&pgn)
-            .arg("--out")
-            .arg(&book)
-            .arg("--counts-out")
-            .arg(&counts)
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        run_ok(
+            book_make_cmd()
+                .args(["--max-ply", "24", "--min-games", "2", "--pgn"])
+                .arg(&pgn)
+                .arg("--out")
+                .arg(&book)
+                .arg("--counts-out")
+                .arg(&counts)
+                .args(extra),
         );
         (
             std::fs::read(&book).unwrap(),

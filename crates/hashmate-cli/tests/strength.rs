@@ -10,9 +10,7 @@ use hashmate_engine::strength::{Strength, ELO_MAX, ELO_MIN};
 
 /// A session at `UCI_Elo` `elo` with limited strength on.
 fn limited(elo: i32) -> Session {
-    let mut s = Session::start();
-    s.send("uci");
-    s.until(10, |l| l == "uciok").expect("uciok");
+    let mut s = Session::after_uci();
     s.send("setoption name UCI_LimitStrength value true");
     s.send(&format!("setoption name UCI_Elo value {elo}"));
     s
@@ -31,15 +29,15 @@ fn best(s: &mut Session, position: &str) -> String {
 
 #[test]
 fn the_options_are_listed_and_checked() {
-    let mut s = Session::start();
-    s.send("uci");
-    s.until(10, |l| l == "uciok").expect("uciok");
-    assert!(s
-        .seen
-        .contains("option name UCI_LimitStrength type check default false"));
-    let elo =
-        format!("option name UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}");
-    assert!(s.seen.contains(&elo), "{}", s.seen);
+    let mut s = Session::after_uci();
+    let elo = format!("UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}");
+    for listed in ["UCI_LimitStrength type check default false", &elo] {
+        assert!(
+            s.seen.contains(&format!("option name {listed}")),
+            "{}",
+            s.seen
+        );
+    }
     s.send("setoption name UCI_Elo value 1000");
     let said = s
         .until(10, |l| l.starts_with("info string"))

@@ -11,19 +11,11 @@ fn run(bytes: usize, max_nodes: u64) {
     for strategy in Strategy::ALL {
         let mut table = StudyTable::new(strategy, 64, bytes).unwrap();
         let mut checked = 0;
-        for file in [
-            "perft/standard.epd",
-            "perft/suite.epd",
-            "perft/chess960.epd",
-        ] {
-            for (fen, counts) in common::perft_file(file) {
-                let pos = Position::from_fen(&fen).unwrap();
-                for &(depth, expected) in counts.iter().filter(|c| c.1 <= max_nodes) {
-                    let got = hashed_perft(&pos, depth, &mut table);
-                    assert_eq!(got, expected, "{strategy:?} {bytes} B: {fen} depth {depth}");
-                    checked += 1;
-                }
-            }
+        for (fen, depth, expected) in common::perft_cases(max_nodes) {
+            let pos = Position::from_fen(&fen).unwrap();
+            let got = hashed_perft(&pos, depth, &mut table);
+            assert_eq!(got, expected, "{strategy:?} {bytes} B: {fen} depth {depth}");
+            checked += 1;
         }
         assert!(checked > 700, "{checked}");
         assert_eq!(table.stats.false_hits, 0);

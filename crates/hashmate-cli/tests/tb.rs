@@ -158,9 +158,7 @@ fn outcome(wdl: i32) -> i32 {
 }
 
 fn engine_with_tables(path: &str) -> Session {
-    let mut s = Session::start();
-    s.send("uci");
-    s.until(10, |l| l == "uciok").expect("uciok");
+    let mut s = Session::after_uci();
     s.send(&format!("setoption name SyzygyPath value {path}"));
     s.send("isready");
     s.until(10, |l| l == "readyok").expect("readyok");

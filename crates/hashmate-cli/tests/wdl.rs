@@ -76,9 +76,7 @@ fn wdl(line: &str) -> Option<[u32; 3]> {
 
 #[test]
 fn show_wdl_adds_estimates_that_follow_the_score() {
-    let mut s = Session::start();
-    s.send("uci");
-    s.until(10, |l| l == "uciok").expect("uciok");
+    let mut s = Session::after_uci();
     assert!(s
         .seen
         .contains("option name UCI_ShowWDL type check default false"));

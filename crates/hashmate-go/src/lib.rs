@@ -80,6 +80,16 @@ pub enum KoRule {
     SituationalSuperko,
 }
 
+impl KoRule {
+    /// Every rule, from the most permissive to the strictest.
+    pub const ALL: [KoRule; 4] = [
+        KoRule::None,
+        KoRule::Simple,
+        KoRule::PositionalSuperko,
+        KoRule::SituationalSuperko,
+    ];
+}
+
 /// Rules of play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {

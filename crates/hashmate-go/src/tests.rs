@@ -168,16 +168,16 @@ fn last_move_verdict(size: usize, ko: KoRule, moves: &str) -> Result<(), Illegal
 #[test]
 fn sending_two_returning_one() {
     let moves = "D1 D2 A3 A2 D4 B4 C2 B2 B1 B3 C1 C3 D3 A4 C4 D2 D3 C4 D4 D2 D3";
-    assert_eq!(last_move_verdict(4, KoRule::None, moves), Ok(()));
-    assert_eq!(last_move_verdict(4, KoRule::Simple, moves), Ok(()));
-    assert_eq!(
-        last_move_verdict(4, KoRule::PositionalSuperko, moves),
-        Err(IllegalMoveError::PositionalSuperko)
-    );
-    assert_eq!(
-        last_move_verdict(4, KoRule::SituationalSuperko, moves),
-        Ok(())
-    );
+    let positional = Err(IllegalMoveError::PositionalSuperko);
+    assert_eq!(verdicts(moves), [Ok(()), Ok(()), positional, Ok(())]);
+}
+
+/// The last move's verdict under each rule of [`KoRule::ALL`], on 4×4.
+fn verdicts(moves: &str) -> Vec<Result<(), IllegalMoveError>> {
+    KoRule::ALL
+        .iter()
+        .map(|&ko| last_move_verdict(4, ko, moves))
+        .collect()
 }
 
 /// A four-move cycle of mutual two-stone captures, the eternal-life
@@ -188,15 +188,9 @@ fn sending_two_returning_one() {
 #[test]
 fn mutual_two_stone_capture_cycle() {
     let moves = "D2 B4 D1 C3 C4 D3 A4 A2 B2 C2 B1 D4 A3 B3 A4 A1 A3 A2";
-    assert_eq!(last_move_verdict(4, KoRule::Simple, moves), Ok(()));
-    assert_eq!(
-        last_move_verdict(4, KoRule::PositionalSuperko, moves),
-        Err(IllegalMoveError::PositionalSuperko)
-    );
-    assert_eq!(
-        last_move_verdict(4, KoRule::SituationalSuperko, moves),
-        Err(IllegalMoveError::SituationalSuperko)
-    );
+    let positional = Err(IllegalMoveError::PositionalSuperko);
+    let situational = Err(IllegalMoveError::SituationalSuperko);
+    assert_eq!(verdicts(moves), [Ok(()), Ok(()), positional, situational]);
 }
 
 #[test]

@@ -192,7 +192,15 @@ pub(crate) fn norm_pieces(pieces: &[u8], enc_type: u8) -> Vec<u8> {
     let n = pieces.len();
     let mut norm = vec![0u8; n];
     norm[0] = if enc_type == 0 { 3 } else { 2 };
-    let mut i = norm[0] as usize;
+    let first = norm[0] as usize;
+    group_like_pieces(pieces, &mut norm, first);
+    norm
+}
+
+/// From `i` on, mark in `norm` the size of each run of like pieces at its
+/// first index.
+fn group_like_pieces(pieces: &[u8], norm: &mut [u8], mut i: usize) {
+    let n = pieces.len();
     while i < n {
         let mut j = i;
         while j < n && pieces[j] == pieces[i] {
@@ -201,7 +209,6 @@ pub(crate) fn norm_pieces(pieces: &[u8], enc_type: u8) -> Vec<u8> {
         }
         i += norm[i] as usize;
     }
-    norm
 }
 
 /// The grouping of a pawn table side: the leading pawns, the other side's
@@ -213,15 +220,7 @@ pub(crate) fn norm_pawns(pieces: &[u8], pawns: [u8; 2]) -> Vec<u8> {
     if pawns[1] > 0 {
         norm[pawns[0] as usize] = pawns[1];
     }
-    let mut i = (pawns[0] + pawns[1]) as usize;
-    while i < n {
-        let mut j = i;
-        while j < n && pieces[j] == pieces[i] {
-            norm[i] += 1;
-            j += 1;
-        }
-        i += norm[i] as usize;
-    }
+    group_like_pieces(pieces, &mut norm, (pawns[0] + pawns[1]) as usize);
     norm
 }
 
@@ -238,14 +237,21 @@ pub(crate) fn factors_pieces(norm: &[u8], order: u8, enc_type: u8) -> (Vec<u64>,
             factor[0] = f;
             f = f.saturating_mul(PIVOT[usize::from(enc_type).min(2)]);
         } else {
-            factor[i] = f;
-            f = f.saturating_mul(binomial(free, norm[i] as usize));
-            free = free.saturating_sub(norm[i] as usize);
-            i += (norm[i] as usize).max(1);
+            place_group(norm, &mut factor, &mut i, &mut f, &mut free);
         }
         k += 1;
     }
     (factor, f)
+}
+
+/// Give the group at `i` the factor `f`, then step past it: `f` grows by
+/// the placements of the group among the `free` squares left.
+fn place_group(norm: &[u8], factor: &mut [u64], i: &mut usize, f: &mut u64, free: &mut usize) {
+    let size = norm[*i] as usize;
+    factor[*i] = *f;
+    *f = f.saturating_mul(binomial(*free, size));
+    *free = free.saturating_sub(size);
+    *i += size.max(1);
 }
 
 /// The factors of a pawn table side for leading-pawn file `file` (a–d),
@@ -271,10 +277,7 @@ pub(crate) fn factors_pawns(norm: &[u8], order: u8, order2: u8, file: usize) -> 
             factor[lead] = f;
             f = f.saturating_mul(binomial(48 - lead, norm[lead] as usize));
         } else {
-            factor[i] = f;
-            f = f.saturating_mul(binomial(free, norm[i] as usize));
-            free = free.saturating_sub(norm[i] as usize);
-            i += (norm[i] as usize).max(1);
+            place_group(norm, &mut factor, &mut i, &mut f, &mut free);
         }
         k += 1;
     }

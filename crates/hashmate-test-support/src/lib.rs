@@ -67,3 +67,46 @@ pub fn python_chess() -> bool {
         .output()
         .is_ok_and(|o| o.status.success())
 }
+
+/// Run `cmd` to its end; panics with its standard error when it fails.
+pub fn run_ok(cmd: &mut std::process::Command) -> std::process::Output {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The standard output of python-chess script `script` (a path) run with
+/// `args`, or `None` (skipped, see [`peer_available`]) without
+/// python-chess.
+pub fn python_chess_oracle(script: &str, args: &[&str]) -> Option<String> {
+    if !peer_available("python-chess", python_chess()) {
+        return None;
+    }
+    let out = run_ok(std::process::Command::new("python3").arg(script).args(args));
+    Some(String::from_utf8(out.stdout).expect("the oracle prints UTF-8"))
+}
+
+/// (FEN, depth, count) of every perft case of the three suites (standard,
+/// the larger suite, Chess960) whose count is at most `max_nodes`.
+pub fn perft_cases(max_nodes: u64) -> Vec<(String, u32, u64)> {
+    [
+        "perft/standard.epd",
+        "perft/suite.epd",
+        "perft/chess960.epd",
+    ]
+    .iter()
+    .flat_map(|file| perft_file(file))
+    .flat_map(|(fen, counts)| {
+        counts
+            .into_iter()
+            .filter(move |c| c.1 <= max_nodes)
+            .map(move |(depth, count)| (fen.clone(), depth, count))
+    })
+    .collect()
+}

@@ -5,24 +5,12 @@
 
 mod common;
 use hashmate::{CastlingMode, Epd};
-use std::process::Command;
 
 fn oracle(args: &[&str]) -> Option<String> {
-    if !common::peer_available("python-chess", common::python_chess()) {
-        return None;
-    }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/epd_oracle.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(String::from_utf8(out.stdout).unwrap())
+    common::python_chess_oracle(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/epd_oracle.py"),
+        args,
+    )
 }
 
 /// What the oracle prints for a line, computed from our reading of it.

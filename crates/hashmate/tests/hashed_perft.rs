@@ -9,19 +9,11 @@ use hashmate::Position;
 fn run(bytes: usize, max_nodes: u64) {
     let mut table = PerftTable::new(bytes).unwrap();
     let mut checked = 0;
-    for file in [
-        "perft/standard.epd",
-        "perft/suite.epd",
-        "perft/chess960.epd",
-    ] {
-        for (fen, counts) in common::perft_file(file) {
-            let pos = Position::from_fen(&fen).unwrap();
-            for &(depth, expected) in counts.iter().filter(|c| c.1 <= max_nodes) {
-                let got = perft_cached(&pos, depth, &mut table);
-                assert_eq!(got, expected, "{bytes} B: {fen} depth {depth}");
-                checked += 1;
-            }
-        }
+    for (fen, depth, expected) in common::perft_cases(max_nodes) {
+        let pos = Position::from_fen(&fen).unwrap();
+        let got = perft_cached(&pos, depth, &mut table);
+        assert_eq!(got, expected, "{bytes} B: {fen} depth {depth}");
+        checked += 1;
     }
     assert!(checked > 700, "{checked}");
     assert!(table.hits() > 0);

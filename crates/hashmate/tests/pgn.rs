@@ -6,7 +6,6 @@
 mod common;
 use hashmate::pgn::{GameResult, PgnReader};
 use hashmate::{CastlingMode, Game, Position};
-use std::process::Command;
 
 /// A seeded random game of up to `plies` plies from `start`.
 fn random_game(start: Position, plies: usize, seed: &mut u64) -> Game {
@@ -247,21 +246,10 @@ fn describe(game: &hashmate::pgn::PgnGame) -> Described {
 }
 
 fn oracle(args: &[&str]) -> Option<String> {
-    if !common::peer_available("python-chess", common::python_chess()) {
-        return None;
-    }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pgn_oracle.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Some(String::from_utf8(out.stdout).unwrap())
+    common::python_chess_oracle(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pgn_oracle.py"),
+        args,
+    )
 }
 
 /// python-chess writes 200 random annotated games (comments, NAGs,

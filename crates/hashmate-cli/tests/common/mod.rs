@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 #[allow(unused_imports)]
-pub use hashmate_test_support::{data, find, peer_available, perft_file, python_chess};
+pub use hashmate_test_support::{
+    data, find, peer_available, perft_cases, perft_file, python_chess, python_chess_oracle, run_ok,
+};
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -152,6 +154,14 @@ impl Session {
             lines,
             seen: String::new(),
         }
+    }
+
+    /// A session past the `uci` handshake (the option list is in `seen`).
+    pub fn after_uci() -> Session {
+        let mut s = Session::start();
+        s.send("uci");
+        s.until(10, |l| l == "uciok").expect("uciok");
+        s
     }
 
     pub fn send(&mut self, line: &str) {
