@@ -31,45 +31,42 @@ impl SearchJob {
             mode: self.mode,
             show_wdl: self.show_wdl,
         };
-        let mut result;
-        if let Some(strength) = self.strength {
-            let roots = self
-                .pos
-                .legal_moves()
-                .iter()
-                .filter(|m| {
-                    self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m)
-                })
-                .count();
-            let mut recorder = LineRecorder::new(&mut listener, self.limits.multipv.min(roots));
-            result = search::search(
+        let search = |listener: &mut dyn Listener| {
+            search::search(
                 &self.pos,
                 &self.history,
                 &self.limits,
                 shared,
                 self.threads,
-                &mut recorder,
-            );
-            // Seeded by the clock and the position: another game, another
-            // choice.
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            let mut rng = SplitMix64::new(nanos ^ self.pos.key());
-            if let Some(line) = strength.choose(recorder.lines(), &mut rng) {
-                result.best = Some(line.mv);
-                result.ponder = line.reply;
+                listener,
+            )
+        };
+        let result = match self.strength {
+            None => search(&mut listener),
+            Some(strength) => {
+                let roots = self
+                    .pos
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| {
+                        self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m)
+                    })
+                    .count();
+                let mut recorder = LineRecorder::new(&mut listener, self.limits.multipv.min(roots));
+                let mut result = search(&mut recorder);
+                // Seeded by the clock and the position: another game,
+                // another choice.
+                let nanos = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64);
+                let mut rng = SplitMix64::new(nanos ^ self.pos.key());
+                if let Some(line) = strength.choose(recorder.lines(), &mut rng) {
+                    result.best = Some(line.mv);
+                    result.ponder = line.reply;
+                }
+                result
             }
-        } else {
-            result = search::search(
-                &self.pos,
-                &self.history,
-                &self.limits,
-                shared,
-                self.threads,
-                &mut listener,
-            );
-        }
+        };
         // UCI: no bestmove before `stop` in infinite mode, nor before
         // `ponderhit` or `stop` while pondering.
         shared.control.wait_for_release(self.infinite);
