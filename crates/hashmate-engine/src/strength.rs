@@ -102,8 +102,9 @@ impl Strength {
     pub fn choose(self, lines: &[Line], rng: &mut SplitMix64) -> Option<Line> {
         let best = *lines.iter().max_by_key(|l| l.score)?;
         let t = self.temperature();
-        // (Mates score above every tablebase win.)
-        if t <= 0 || best.score >= TB_BOUND {
+        // (Mates score above every tablebase win; one candidate means a
+        // temperature of 5 cp or less, and a drawn move then is the best.)
+        if self.candidates() == 1 || best.score >= TB_BOUND {
             return Some(best);
         }
         let weight = |l: &Line| {
@@ -250,7 +251,10 @@ mod tests {
     #[test]
     fn near_best_moves_are_drawn_by_their_loss() {
         let weakest = Strength::new(ELO_MIN).unwrap();
+        // 2800: no temperature; 2450: a little, with a single candidate.
         let strong = Strength::new(2800).unwrap();
+        let cool = Strength::new(2450).unwrap();
+        assert!(cool.temperature() > 0 && cool.candidates() == 1);
         let four = lines(&[30, 20, -40, -119]);
         let mut rng = SplitMix64::new(7);
         let mut drawn = [0u32; 4];
@@ -258,6 +262,7 @@ mod tests {
             let l = weakest.choose(&four, &mut rng).unwrap();
             drawn[four.iter().position(|x| *x == l).unwrap()] += 1;
             assert_eq!(strong.choose(&four, &mut rng), Some(four[0]));
+            assert_eq!(cool.choose(&four, &mut rng), Some(four[0]));
         }
         // Weights exp(-loss / t): each move as often as its weight says,
         // and a smaller loss more often.
