@@ -4,7 +4,7 @@
 //!
 //! * 4 pieces: KRvKP, from the tables vendored for the tests;
 //! * 5 pieces: KRPvKR, from `SYZYGY_PATH` or `../shared/data/syzygy`
-//!   beside the repository (skipped when neither holds it).
+//!   beside the repository; where neither holds it, the vendored KRNvKR.
 //!
 //! Run: `cargo bench -p hashmate-syzygy --bench probe`
 
@@ -94,10 +94,16 @@ fn probes(c: &mut Criterion) {
         tb5.add_directory(&five).expect("the five-piece tables");
         bench_material(c, &tb5, "KRPvKR");
     } else {
+        // A clone alone: the vendored pawnless five-piece table.
         eprintln!(
-            "no KRPvKR tables in {}: five-piece probes skipped",
+            "no KRPvKR tables in {}: five-piece probes of the vendored KRNvKR",
             five.display()
         );
+        let mut tb5 = Tablebase::new();
+        tb5.add_directory(&vendored).expect("the vendored tables");
+        tb5.add_directory(vendored.with_file_name("syzygy5"))
+            .expect("the vendored five-piece table");
+        bench_material(c, &tb5, "KRNvKR");
     }
 }
 

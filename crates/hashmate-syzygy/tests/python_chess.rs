@@ -258,6 +258,32 @@ fn agree_with_python_chess_on_every_three_and_four_piece_table() {
     agree(&dir, &m, 10_000, 500, 1);
 }
 
+/// The vendored five-piece table (KRNvKR), so that a clone alone probes
+/// five pieces too.
+#[test]
+fn agree_with_python_chess_on_the_vendored_five_piece_table() {
+    if !peer_available("python-chess", python_chess()) {
+        return;
+    }
+    // Its captures lead into the 3- and 4-piece tables: one directory
+    // with both, as a user keeps them.
+    let five = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy5");
+    let dir = std::env::temp_dir().join(format!("hashmate-syzygy5-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for from in [vendored(), five] {
+        for e in std::fs::read_dir(from).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_some_and(|x| x == "rtbw" || x == "rtbz") {
+                std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+            }
+        }
+    }
+    let m = materials(&dir, |n| n == 5);
+    assert_eq!(m.len(), 1);
+    agree(&dir, &m, 1_000, 0, 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn agree_with_python_chess_on_the_five_piece_tables() {
     if !peer_available("python-chess", python_chess()) {
