@@ -6,6 +6,7 @@
 //! * [`book`] — Polyglot books built from PGN (counts, shards, spills),
 //!   probed and summarised;
 //! * [`datagen`] — self-play games recorded as training data;
+//! * [`data`] — that data packed to about 4 bytes a position and back;
 //! * [`texel`] — the classical evaluation fitted to that data;
 //! * [`wdl_fit`] — the win/draw/loss model fitted to the same games;
 //! * [`tt_study`] — hash-table collision strategies compared;
@@ -15,6 +16,7 @@
 //! Not published; the libraries are the reusable part.
 
 pub mod book;
+pub mod data;
 pub mod datagen;
 pub mod gtp;
 pub mod perft;

@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use hashmate::Position;
-use hashmate_cli::{book, datagen, gtp, perft, tb, texel, tt_study, wdl_fit};
+use hashmate_cli::{book, data, datagen, gtp, perft, tb, texel, tt_study, wdl_fit};
 use hashmate_data::net as nnue;
 use hashmate_engine::{bench, output, uci};
 use std::process::ExitCode;
@@ -70,6 +70,10 @@ enum Command {
     TtStudy(tt_study::StudyArgs),
     /// Play self-play games and record training positions for the tuner.
     Datagen(datagen::DatagenArgs),
+    /// Training data packed into its chained form (about 4 bytes a
+    /// position) and unpacked again.
+    #[command(subcommand)]
+    Data(data::DataCommand),
     /// Fit the classical evaluation's weights to training positions (the
     /// Texel method); `tune` is its former name.
     #[command(alias = "tune")]
@@ -116,6 +120,7 @@ fn main() -> ExitCode {
         Some(Command::Tb(cmd)) => tb::run(&cmd),
         Some(Command::Go(args)) => gtp::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
+        Some(Command::Data(cmd)) => data::run(&cmd),
         Some(Command::Texel(args)) => texel::run(&args),
         Some(Command::WdlFit(args)) => wdl_fit::run(&args),
         Some(Command::Bench {

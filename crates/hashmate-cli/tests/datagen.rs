@@ -123,3 +123,121 @@ fn datagen_refuses_to_resume_a_file_that_is_not_training_data() {
         assert!(why.contains("not hashmate training data"), "{why}");
     }
 }
+
+/// The first 21 games of data set 10, as `datagen` wrote them.
+fn set10_games() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../hashmate-trainer/tests/data/set10-21-games.bin")
+}
+
+/// `data pack` then `data unpack` gives back the records byte for byte:
+/// games of the engine's own data and a fresh run's (classical evaluation,
+/// few nodes: other endings, adjudications).
+#[test]
+fn packed_data_unpacks_byte_for_byte() {
+    let fresh = tmp("pack-fresh.bin");
+    let _ = std::fs::remove_file(&fresh);
+    let f = fresh.to_str().unwrap();
+    succeeded(&hashmate(
+        &[
+            "datagen",
+            "--out",
+            f,
+            "--games",
+            "8",
+            "--nodes",
+            "300",
+            "--seed",
+            "11",
+            "--threads",
+            "2",
+        ],
+        "",
+    ));
+    for (name, records) in [("set10", set10_games()), ("fresh", fresh)] {
+        let packed = tmp(&format!("pack-{name}.chain"));
+        let back = tmp(&format!("pack-{name}.back"));
+        let (r, p, b) = (
+            records.to_str().unwrap(),
+            packed.to_str().unwrap(),
+            back.to_str().unwrap(),
+        );
+        let said = succeeded(&hashmate(&["data", "pack", r, p], ""));
+        assert!(said.contains("bytes a position"), "{said}");
+        succeeded(&hashmate(&["data", "unpack", p, b], ""));
+        let original = std::fs::read(&records).unwrap();
+        let small = std::fs::metadata(&packed).unwrap().len() as usize;
+        assert!(small * 5 < original.len(), "{name}: {small} bytes");
+        assert!(std::fs::read(&back).unwrap() == original, "{name}");
+    }
+}
+
+/// What `data pack` and `data unpack` cannot read is named, and the output
+/// is not written (an old one is kept).
+#[test]
+fn bad_data_to_pack_or_unpack_is_named_and_nothing_is_written() {
+    let games = std::fs::read(set10_games()).unwrap();
+    let out = tmp("pack-bad-out");
+    std::fs::write(&out, b"keep me").unwrap();
+    let o = out.to_str().unwrap();
+    let case = |name: &str, bytes: &[u8], cmd: &str, what: &str| {
+        let input = tmp(name);
+        std::fs::write(&input, bytes).unwrap();
+        let i = input.to_str().unwrap();
+        let err = untouched(&out, || hashmate(&["data", cmd, i, o], ""));
+        assert!(err.contains(what), "{name}: expected '{what}' in: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    };
+    // Cut inside a record, and after a whole record inside a game.
+    case(
+        "pack-cut-record",
+        &games[..games.len() - 5],
+        "pack",
+        "ends 27 bytes into it",
+    );
+    case("pack-cut-game", &games[..32 * 50], "pack", "ends inside it");
+    // A record removed from the middle of a game.
+    let mut gap = games[..32 * 40].to_vec();
+    gap.drain(32 * 10..32 * 11);
+    gap.extend_from_slice(&games[32 * 40..]);
+    case("pack-gap", &gap, "pack", "no legal move leads to it");
+    case("pack-junk", &[0xffu8; 64], "pack", "record 1");
+    case("unpack-records", &games, "unpack", "not a chained file");
+    let mut packed_path = tmp("pack-good.chain");
+    succeeded(&hashmate(
+        &[
+            "data",
+            "pack",
+            set10_games().to_str().unwrap(),
+            packed_path.to_str().unwrap(),
+        ],
+        "",
+    ));
+    let packed = std::fs::read(&packed_path).unwrap();
+    case(
+        "unpack-cut",
+        &packed[..packed.len() - 2],
+        "unpack",
+        "ends inside a game",
+    );
+    let mut illegal = packed.clone();
+    illegal[8 + 34] ^= 0x3f;
+    case("unpack-illegal", &illegal, "unpack", "game 1: move bits");
+    // The input as the output, and a missing input.
+    let err = untouched(&packed_path, || {
+        hashmate(
+            &[
+                "data",
+                "unpack",
+                packed_path.to_str().unwrap(),
+                packed_path.to_str().unwrap(),
+            ],
+            "",
+        )
+    });
+    assert!(err.contains("one file"), "{err}");
+    packed_path.set_extension("missing");
+    let r = hashmate(&["data", "pack", packed_path.to_str().unwrap(), o], "");
+    assert!(!r.status.success() && text(&r.stderr).contains("missing"));
+    assert_eq!(std::fs::read(&out).unwrap(), b"keep me");
+}

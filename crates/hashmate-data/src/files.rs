@@ -328,30 +328,78 @@ pub fn check_output(path: &Path) -> Result<(), FileError> {
 /// # Errors
 /// The I/O error, with the step that failed, or why `path` is refused.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
-    let path = match output_target(path)? {
+    write_atomically_with(path, |out| out.write_all(bytes)).map_err(|e| {
+        e.either(|source| FileError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    })
+}
+
+/// Why [`write_atomically_with`] failed: the file's handling, or the
+/// producer's own error.
+#[derive(Debug)]
+pub enum StreamError<E> {
+    /// Opening, syncing or renaming the output failed, or it is refused.
+    File(FileError),
+    /// The producer failed (or a write of its bytes did).
+    Producer(E),
+}
+
+impl<E> StreamError<E> {
+    /// One error type for both: the producer's turned into a [`FileError`]
+    /// by `f`.
+    pub fn either(self, f: impl FnOnce(E) -> FileError) -> FileError {
+        match self {
+            StreamError::File(e) => e,
+            StreamError::Producer(e) => f(e),
+        }
+    }
+}
+
+/// As [`write_atomically`], with the bytes streamed by `produce` rather
+/// than held in memory: the output is written (buffered) as `produce`
+/// writes it, and only renamed over `path` once `produce` has succeeded;
+/// if it fails, the temporary file is removed and `path` is untouched.
+///
+/// # Errors
+/// [`StreamError::File`] as [`write_atomically`]; [`StreamError::Producer`]
+/// with `produce`'s error.
+pub fn write_atomically_with<E>(
+    path: &Path,
+    produce: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+) -> Result<(), StreamError<E>> {
+    let write_error = |path: &Path, source| {
+        StreamError::File(FileError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    };
+    let path = match output_target(path).map_err(StreamError::File)? {
         Target::Replace(p) => p,
         Target::InPlace(p) => {
-            let result = std::fs::OpenOptions::new()
+            let mut f = std::fs::OpenOptions::new()
                 .write(true)
                 .open(&p)
-                .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
-            return result.map_err(|source| FileError::Write { path: p, source });
+                .map_err(|e| write_error(&p, e))?;
+            let mut out = std::io::BufWriter::new(&mut f);
+            produce(&mut out).map_err(StreamError::Producer)?;
+            return out.flush().map_err(|e| write_error(&p, e));
         }
         Target::Stream(stream) => {
             let result = match stream {
                 StdStream::Out => {
-                    let mut out = std::io::stdout().lock();
-                    out.write_all(bytes).and_then(|()| out.flush())
+                    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                    produce(&mut out).map_err(StreamError::Producer)?;
+                    out.flush()
                 }
                 StdStream::Err => {
                     let mut err = std::io::stderr().lock();
-                    err.write_all(bytes).and_then(|()| err.flush())
+                    produce(&mut err).map_err(StreamError::Producer)?;
+                    err.flush()
                 }
             };
-            return result.map_err(|source| FileError::Write {
-                path: path.to_path_buf(),
-                source,
-            });
+            return result.map_err(|e| write_error(path, e));
         }
     };
     let path = path.as_path();
@@ -359,9 +407,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path.file_name().ok_or_else(|| FileError::Write {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"),
+    let name = path.file_name().ok_or_else(|| {
+        write_error(
+            path,
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"),
+        )
     })?;
     let tmp = dir.join(format!(
         ".{}.tmp-{}",
@@ -372,6 +422,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     // before anything is written into it.
     let old = std::fs::metadata(path).ok();
     let _registered = cleanup::Registered::new(tmp.clone());
+    let mut produced = Ok(());
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         if let Some(old) = &old {
@@ -384,7 +435,13 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
                 let _ = std::os::unix::fs::fchown(&f, Some(old.uid()), Some(old.gid()));
             }
         }
-        f.write_all(bytes)?;
+        let mut out = std::io::BufWriter::with_capacity(1 << 20, &mut f);
+        produced = produce(&mut out);
+        if produced.is_err() {
+            return Ok(());
+        }
+        out.flush()?;
+        drop(out);
         f.sync_all()?;
         drop(f);
         std::fs::rename(&tmp, path)?;
@@ -394,13 +451,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         }
         Ok(())
     })();
-    result.map_err(|source| {
+    if result.is_err() || produced.is_err() {
         let _ = std::fs::remove_file(&tmp);
-        FileError::Write {
-            path: path.to_path_buf(),
-            source,
-        }
-    })
+    }
+    result.map_err(|e| write_error(path, e))?;
+    produced.map_err(StreamError::Producer)
 }
 
 /// An input that is read to its end must be a regular file: a device or

@@ -4,6 +4,8 @@
 //!
 //! * [`record`] — the 32-byte training record that `hashmate datagen`
 //!   writes and `hashmate-train` and `hashmate texel` read;
+//! * [`chain`] — the same games packed as moves from their first record,
+//!   about 4 bytes a position, unpacked byte for byte;
 //! * [`net`] — network files: the default net embedded in the binary, and
 //!   others loaded with a size limit and a checked format;
 //! * [`files`] — outputs replaced atomically (never a lost file), inputs
@@ -14,6 +16,7 @@
 
 #![warn(missing_docs)]
 
+pub mod chain;
 pub mod files;
 pub mod net;
 pub mod record;

@@ -1,6 +1,9 @@
-//! Training positions streamed from `hashmate datagen` files.
+//! Training positions streamed from `hashmate datagen` files: 32-byte
+//! records, or the same games packed by `hashmate data pack` (the chained
+//! form of [`hashmate_data::chain`], told apart by its magic bytes).
 //!
-//! The files are read in blocks of `block` records. Block `i` of the
+//! The files are read in blocks of `block` records (in a chained file,
+//! whole games adding up to at least `block` positions). Block `i` of the
 //! concatenated files is a validation block when `i % val_every ==
 //! val_every - 1` (a block holds hundreds of consecutive games, so
 //! validation positions rarely share a game with training ones); the
@@ -11,11 +14,12 @@
 //! ([`Record::trainable`]: not in check, a quiet best move, no mate score).
 
 use hashmate::Color;
+use hashmate_data::chain;
 use hashmate_data::record::{Record, RECORD_BYTES};
 use hashmate_hash::rng::SplitMix64;
 use hashmate_nnue::for_each_feature;
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
+use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 /// Most pieces on a board.
@@ -131,12 +135,15 @@ impl std::fmt::Display for DataError {
 
 impl std::error::Error for DataError {}
 
-/// A block: `count` records of file `file` from record `start`.
+/// A block: `count` records of file `file` from record `start`, which
+/// take `bytes` bytes from byte `offset`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Block {
     file: usize,
     start: u64,
     count: u64,
+    offset: u64,
+    bytes: u64,
 }
 
 impl Block {
@@ -155,6 +162,8 @@ impl Block {
 #[derive(Debug)]
 pub struct DataSet {
     files: Vec<PathBuf>,
+    /// Whether each file is in the chained form.
+    chained: Vec<bool>,
     /// Training blocks.
     pub train: Vec<Block>,
     /// Validation blocks.
@@ -178,6 +187,7 @@ impl DataSet {
         let (mut train, mut validation) = (Vec::new(), Vec::new());
         let mut records = 0;
         let mut index = 0u64;
+        let mut chained = Vec::new();
         for (file, path) in files.iter().enumerate() {
             let meta = std::fs::metadata(path).map_err(|e| DataError::Io(path.clone(), e))?;
             if !meta.is_file() {
@@ -186,25 +196,21 @@ impl DataSet {
                     std::io::Error::other("not a regular file"),
                 ));
             }
-            if meta.len() % RECORD_BYTES as u64 != 0 {
-                return Err(DataError::Length(path.clone(), meta.len()));
-            }
-            let n = meta.len() / RECORD_BYTES as u64;
-            records += n;
-            let mut start = 0;
-            while start < n {
-                let b = Block {
-                    file,
-                    start,
-                    count: block.min(n - start),
-                };
+            let is_chained = starts_with_magic(path)?;
+            chained.push(is_chained);
+            let blocks = if is_chained {
+                chained_blocks(path, file, block, meta.len())?
+            } else {
+                record_blocks(path, file, block, meta.len())?
+            };
+            for b in blocks {
+                records += b.count;
                 if val_every > 0 && index % val_every == val_every - 1 {
                     validation.push(b);
                 } else {
                     train.push(b);
                 }
                 index += 1;
-                start += block;
             }
         }
         if train.is_empty() {
@@ -221,6 +227,7 @@ impl DataSet {
         }
         Ok(DataSet {
             files: files.to_vec(),
+            chained,
             train,
             validation,
             records,
@@ -235,9 +242,8 @@ impl DataSet {
         let path = &self.files[block.file];
         let io = |e| DataError::Io(path.clone(), e);
         let mut f = File::open(path).map_err(io)?;
-        f.seek(SeekFrom::Start(block.start * RECORD_BYTES as u64))
-            .map_err(io)?;
-        let len = block.count as usize * RECORD_BYTES;
+        f.seek(SeekFrom::Start(block.offset)).map_err(io)?;
+        let len = block.bytes as usize;
         let mut bytes = Vec::new();
         bytes
             .try_reserve_exact(len)
@@ -253,6 +259,19 @@ impl DataSet {
                     * std::mem::size_of::<Sample>() as u64,
             })?;
         f.read_exact(&mut bytes).map_err(io)?;
+        if self.chained[block.file] {
+            let mut records = Vec::new();
+            let (mut at, mut index) = (0, block.start);
+            while at < bytes.len() {
+                records.clear();
+                at += chain::unpack_game(&bytes[at..], &mut records).map_err(|e| {
+                    DataError::Record(path.clone(), index, format!("in its game: {e}"))
+                })?;
+                index += records.len() as u64;
+                out.extend(records.iter().filter_map(Sample::from_record));
+            }
+            return Ok(());
+        }
         for (i, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
             let raw: &[u8; RECORD_BYTES] = chunk.try_into().expect("exact chunks");
             let r = Record::decode(raw).map_err(|e| {
@@ -280,6 +299,97 @@ impl DataSet {
     pub fn files(&self) -> &[PathBuf] {
         &self.files
     }
+}
+
+/// Whether the file at `path` starts with the chained form's magic.
+fn starts_with_magic(path: &Path) -> Result<bool, DataError> {
+    let mut f = File::open(path).map_err(|e| DataError::Io(path.to_path_buf(), e))?;
+    let mut magic = [0u8; 8];
+    let mut n = 0;
+    while n < magic.len() {
+        match f.read(&mut magic[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) => return Err(DataError::Io(path.to_path_buf(), e)),
+        }
+    }
+    Ok(n == magic.len() && &magic == chain::MAGIC)
+}
+
+/// The blocks of a file of 32-byte records, `len` bytes long.
+fn record_blocks(path: &Path, file: usize, block: u64, len: u64) -> Result<Vec<Block>, DataError> {
+    if !len.is_multiple_of(RECORD_BYTES as u64) {
+        return Err(DataError::Length(path.to_path_buf(), len));
+    }
+    let n = len / RECORD_BYTES as u64;
+    let mut blocks = Vec::new();
+    let mut start = 0;
+    while start < n {
+        let count = block.min(n - start);
+        blocks.push(Block {
+            file,
+            start,
+            count,
+            offset: start * RECORD_BYTES as u64,
+            bytes: count * RECORD_BYTES as u64,
+        });
+        start += block;
+    }
+    Ok(blocks)
+}
+
+/// The blocks of a chained file, `len` bytes long: whole games, at least
+/// `block` positions a block (the last may hold fewer), found from the
+/// games' headers without replaying them.
+fn chained_blocks(path: &Path, file: usize, block: u64, len: u64) -> Result<Vec<Block>, DataError> {
+    let io = |e| DataError::Io(path.to_path_buf(), e);
+    let mut r = BufReader::with_capacity(1 << 16, File::open(path).map_err(io)?);
+    r.seek(SeekFrom::Start(chain::MAGIC.len() as u64))
+        .map_err(io)?;
+    let mut at = chain::MAGIC.len() as u64;
+    let mut blocks = Vec::new();
+    let mut current = Block {
+        file,
+        start: 0,
+        count: 0,
+        offset: at,
+        bytes: 0,
+    };
+    let mut head = [0u8; RECORD_BYTES + 2];
+    while at < len {
+        let cut =
+            |why: String| DataError::Record(path.to_path_buf(), current.start + current.count, why);
+        if len - at < head.len() as u64 {
+            return Err(cut(format!("the file ends {} bytes into a game", len - at)));
+        }
+        r.read_exact(&mut head).map_err(io)?;
+        let positions = chain::game_positions(&head).map_err(|e| cut(e.to_string()))? as u64;
+        let game_bytes = head.len() as u64 + 4 * (positions - 1);
+        if len - at < game_bytes {
+            return Err(cut(format!(
+                "the file ends inside a game of {positions} positions"
+            )));
+        }
+        r.seek_relative(game_bytes as i64 - head.len() as i64)
+            .map_err(io)?;
+        at += game_bytes;
+        current.count += positions;
+        current.bytes += game_bytes;
+        if current.count >= block {
+            blocks.push(current);
+            current = Block {
+                file,
+                start: current.start + current.count,
+                count: 0,
+                offset: at,
+                bytes: 0,
+            };
+        }
+    }
+    if current.count > 0 {
+        blocks.push(current);
+    }
+    Ok(blocks)
 }
 
 /// A seedable generator for shuffling and initialisation (the project's

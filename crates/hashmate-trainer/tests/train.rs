@@ -396,3 +396,82 @@ fn a_net_read_back_as_float_parameters_is_the_same_net() {
     let after = tuned.history[0].1;
     assert!(after < float * 1.05, "{float} -> {after}");
 }
+
+/// The first 21 games of data set 10 (2,111 records of 32 bytes; its
+/// first 67,552 bytes, docs/NNUE.md): whole games, as `datagen` writes them.
+fn set10_games() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/set10-21-games.bin")
+}
+
+/// The same games packed into the chained form, written to `path`.
+fn write_chained(records_file: &std::path::Path, path: &std::path::Path) {
+    use hashmate_data::chain;
+    use hashmate_data::record::{Record, RECORD_BYTES};
+    let bytes = std::fs::read(records_file).unwrap();
+    let mut out = chain::MAGIC.to_vec();
+    let mut game = Vec::new();
+    for raw in bytes.chunks_exact(RECORD_BYTES) {
+        let r = Record::decode(raw.try_into().unwrap()).unwrap();
+        let last = r.last_of_game;
+        game.push(r);
+        if last {
+            chain::pack_game(&game, &mut out).unwrap();
+            game.clear();
+        }
+    }
+    assert!(game.is_empty());
+    std::fs::write(path, out).unwrap();
+}
+
+/// A sample's features, score, result and mirror flag.
+type Seen = (Vec<u16>, Vec<u16>, f32, f32, bool);
+
+fn all_samples(set: &DataSet) -> Vec<Seen> {
+    let mut out = Vec::new();
+    for &b in set.train.iter().chain(&set.validation) {
+        set.read(b, &mut out).unwrap();
+    }
+    out.iter()
+        .map(|s| {
+            let (us, them) = s.features();
+            (us.to_vec(), them.to_vec(), s.score, s.result, s.mirrorable)
+        })
+        .collect()
+}
+
+/// A chained file trains on exactly the samples of its records, in whole
+/// games a block; a chained file cut short is refused by name.
+#[test]
+fn a_chained_file_gives_the_samples_of_its_records() {
+    let dir = std::env::temp_dir().join(format!("hm-train-chain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chained = dir.join("set10.chain");
+    write_chained(&set10_games(), &chained);
+    let size = std::fs::metadata(&chained).unwrap().len();
+    assert!(size * 6 < 2_111 * 32, "{size} bytes");
+
+    let flat = DataSet::open(&[set10_games()], 500, 0).unwrap();
+    let packed = DataSet::open(std::slice::from_ref(&chained), 500, 0).unwrap();
+    assert_eq!((flat.records, packed.records), (2_111, 2_111));
+    // Whole games a block: more than 500 positions each, but the last.
+    assert!(packed.train.len() < flat.train.len());
+    assert!(packed.train[..packed.train.len() - 1]
+        .iter()
+        .all(|b| b.count() >= 500));
+    let samples = all_samples(&flat);
+    assert!(samples.len() > 1_000);
+    assert_eq!(all_samples(&packed), samples);
+
+    // Validation blocks split the same way.
+    let with_validation = DataSet::open(std::slice::from_ref(&chained), 300, 3).unwrap();
+    assert!(!with_validation.validation.is_empty());
+    assert_eq!(all_samples(&with_validation).len(), samples.len());
+
+    let bytes = std::fs::read(&chained).unwrap();
+    let cut = dir.join("cut.chain");
+    std::fs::write(&cut, &bytes[..bytes.len() - 3]).unwrap();
+    let err = DataSet::open(&[cut], 500, 0).unwrap_err();
+    assert!(matches!(err, DataError::Record(..)), "{err}");
+    assert!(err.to_string().contains("ends inside a game"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
