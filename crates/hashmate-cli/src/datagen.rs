@@ -69,6 +69,11 @@ pub struct DatagenArgs {
     /// Hash table per game, MB.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: u64,
+    /// Stop starting games after this many seconds: the games under way
+    /// are finished and written, so the file ends on a whole game (a
+    /// prefix of the full run, continued later by the same command).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub time_limit: Option<u64>,
     /// Evaluate with this network (`<internal>`: the embedded one) instead
     /// of the classical evaluation: the next generation of data, from the
     /// engine as it now plays.
@@ -381,6 +386,9 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
     let failed = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(u64, Vec<Record>)>();
     let start = Instant::now();
+    let deadline = args
+        .time_limit
+        .map(|secs| start + std::time::Duration::from_secs(secs));
     let progress = std::io::stderr().is_terminal();
     std::thread::scope(|scope| -> Result<(), DatagenError> {
         let mut started = 0;
@@ -395,7 +403,9 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
                     };
                     let shared = Arc::new(Shared::new(tt));
                     shared.set_network(net.clone());
-                    while !failed.load(Ordering::Relaxed) {
+                    while !failed.load(Ordering::Relaxed)
+                        && deadline.is_none_or(|d| Instant::now() < d)
+                    {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= args.games {
                             break;
@@ -462,9 +472,14 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
             }
         }
         eprintln!(
-            "{}: {want} games, {written} positions, {:.0} s",
+            "{}: {want} games, {written} positions, {:.0} s{}",
             args.out.display(),
-            start.elapsed().as_secs_f64()
+            start.elapsed().as_secs_f64(),
+            if want < args.games {
+                "; stopped at --time-limit (the same command continues)"
+            } else {
+                ""
+            }
         );
         Ok(())
     })

@@ -241,3 +241,51 @@ fn bad_data_to_pack_or_unpack_is_named_and_nothing_is_written() {
     assert!(!r.status.success() && text(&r.stderr).contains("missing"));
     assert_eq!(std::fs::read(&out).unwrap(), b"keep me");
 }
+
+/// `--time-limit` stops starting games and finishes those under way: the
+/// file is whole games, the prefix of a run without the limit.
+#[test]
+fn a_time_limit_ends_the_file_on_a_whole_game() {
+    let (limited, full) = (tmp("time-limited.bin"), tmp("time-full.bin"));
+    let _ = std::fs::remove_file(&limited);
+    let _ = std::fs::remove_file(&full);
+    let run = |out: &PathBuf, games: &str, limit: Option<&str>| {
+        let mut v = vec![
+            "datagen",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            games,
+            "--nodes",
+            "300",
+            "--threads",
+            "2",
+            "--seed",
+            "12",
+        ];
+        if let Some(l) = limit {
+            v.extend(["--time-limit", l]);
+        }
+        succeeded(&hashmate(&v, ""))
+    };
+    let said = run(&limited, "100000", Some("1"));
+    assert!(said.contains("stopped at --time-limit"), "{said}");
+    let bytes = std::fs::read(&limited).unwrap();
+    let games = bytes.chunks(32).filter(|r| r[24] & 0x80 != 0).count();
+    assert!(games >= 1 && bytes.len().is_multiple_of(32));
+    assert!(
+        bytes[bytes.len() - 8] & 0x40 != 0,
+        "the last record ends a game"
+    );
+    run(&full, &games.to_string(), None);
+    assert!(std::fs::read(&full).unwrap() == bytes);
+    succeeded(&hashmate(
+        &[
+            "data",
+            "pack",
+            limited.to_str().unwrap(),
+            tmp("time-limited.chain").to_str().unwrap(),
+        ],
+        "",
+    ));
+}

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Data generation on a lent many-core machine (docs/NNUE.md, "Data from a
+# lent machine"): plays a new data set with the embedded net for a fixed
+# time, packs it into the chained form and leaves it in $OUT, which comes
+# back through a 64 MiB limit (about 15 M positions chained).
+#
+# Run there from the repository root, with the release binary and the
+# book carried in `.device/` (ignored by git):
+#     mkdir -p .device && cp target/release/hashmate .device/ \
+#         && cp /usr/share/games/gnuchess/book.bin .device/
+#     run: sh tools/device_datagen.sh SEED SECONDS   (carry: .device)
+# Each lent session plays its own seed; game i of a seed depends only on
+# the seed and i, so a set is regenerable here by the same datagen command
+# with --games set to the count it reports.
+set -eu
+seed=${1:?seed}
+secs=${2:?seconds}
+threads=${THREADS:-$(nproc)}
+out=${OUT:?OUT is where the data goes}
+bin=.device/hashmate
+data=/tmp/hm-seed$seed.bin
+"$bin" bench 2>&1 | tail -1
+"$bin" datagen --out "$data" --games 100000000 --threads "$threads" --seed "$seed" \
+    --book .device/book.bin --nnue '<internal>' --time-limit "$secs" 2>&1 | tail -3
+"$bin" data pack "$data" "$out/hm-seed$seed.chain"
+sha256sum "$data" "$out/hm-seed$seed.chain"
