@@ -155,16 +155,7 @@ impl Counted<'_> {
 
 /// Read until `buf` is full or the input ends; the bytes read.
 fn read_up_to(r: &mut impl Read, buf: &mut [u8]) -> Result<usize, DataError> {
-    let mut n = 0;
-    while n < buf.len() {
-        match r.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(DataError::Read(e)),
-        }
-    }
-    Ok(n)
+    files::read_up_to(r, buf).map_err(DataError::Read)
 }
 
 fn pack_stream(

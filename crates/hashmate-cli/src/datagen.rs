@@ -27,7 +27,7 @@ use hashmate_engine::search::{self, Limits, Shared, MATE};
 use hashmate_hash::rng::SplitMix64;
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
-use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{IsTerminal, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -234,7 +234,7 @@ fn resume(file: &mut std::fs::File) -> Result<(u64, u64), DatagenError> {
     let mut buf = vec![0u8; RECORD_BYTES * 4096];
     let mut reader = std::io::BufReader::new(&mut *file);
     loop {
-        let n = read_full(&mut reader, &mut buf).map_err(io)?;
+        let n = hashmate_data::files::read_up_to(&mut reader, &mut buf).map_err(io)?;
         for rec in buf[..n].chunks_exact(RECORD_BYTES) {
             let foreign = |why: String| {
                 DatagenError::Usage(format!(
@@ -280,18 +280,6 @@ enum DatagenError {
     Usage(String),
     /// Reading or writing failed (exit 1).
     Io(String),
-}
-
-/// Read until `buf` is full or the input ends.
-fn read_full(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match r.read(&mut buf[n..])? {
-            0 => break,
-            k => n += k,
-        }
-    }
-    Ok(n)
 }
 
 /// Run `hashmate datagen`.

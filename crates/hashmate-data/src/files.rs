@@ -458,6 +458,24 @@ pub fn write_atomically_with<E>(
     produced.map_err(StreamError::Producer)
 }
 
+/// Read until `buf` is full or the input ends (retrying interrupted
+/// reads); the bytes read, fewer than `buf.len()` only at the end.
+///
+/// # Errors
+/// The first read error.
+pub fn read_up_to(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
 /// An input that is read to its end must be a regular file: a device or
 /// a FIFO (`/dev/zero`, `/dev/urandom`) may never end.
 ///

@@ -305,14 +305,8 @@ impl DataSet {
 fn starts_with_magic(path: &Path) -> Result<bool, DataError> {
     let mut f = File::open(path).map_err(|e| DataError::Io(path.to_path_buf(), e))?;
     let mut magic = [0u8; 8];
-    let mut n = 0;
-    while n < magic.len() {
-        match f.read(&mut magic[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) => return Err(DataError::Io(path.to_path_buf(), e)),
-        }
-    }
+    let n = hashmate_data::files::read_up_to(&mut f, &mut magic)
+        .map_err(|e| DataError::Io(path.to_path_buf(), e))?;
     Ok(n == magic.len() && &magic == chain::MAGIC)
 }
 
