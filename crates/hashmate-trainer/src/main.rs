@@ -19,7 +19,8 @@ use std::time::Instant;
 #[derive(Parser, Debug)]
 #[command(name = "hashmate-train", version)]
 struct Args {
-    /// Training data files (`hashmate datagen` records).
+    /// Training data files: `hashmate datagen` records, or the same games
+    /// packed by `hashmate data pack` (told apart by their first bytes).
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<PathBuf>,
     /// Output directory (created if missing).
