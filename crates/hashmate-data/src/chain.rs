@@ -124,28 +124,34 @@ pub fn pack_game(records: &[Record], out: &mut Vec<u8>) -> Result<(), ChainError
     let n = (records.len() - 1) as u16;
     out.extend_from_slice(&(n | if last.noisy { LAST_NOISY } else { 0 }).to_le_bytes());
     for (i, pair) in records.windows(2).enumerate() {
-        let (prev, next) = (&pair[0], &pair[1]);
-        let fail = |why: String| bad(format!("position {} of the game: {why}", i + 1));
-        if next.first_of_game || prev.last_of_game {
-            out.truncate(start);
-            return fail("a game boundary inside the game".into());
-        }
-        if next.result != first.result {
-            out.truncate(start);
-            return fail("a result unlike the game's".into());
-        }
-        let Some(mv) = move_between(&prev.pos, &next.pos) else {
-            out.truncate(start);
-            return fail("no legal move leads to it from the position before".into());
+        let mv = match link(&pair[0], &pair[1], first.result) {
+            Ok(mv) => mv,
+            Err(why) => {
+                out.truncate(start);
+                return bad(format!("position {} of the game: {why}", i + 1));
+            }
         };
-        if noisy(&prev.pos, mv) != prev.noisy {
-            out.truncate(start);
-            return fail("the position before is marked unlike the move played from it".into());
-        }
         out.extend_from_slice(&mv.to_u16().to_le_bytes());
-        out.extend_from_slice(&next.score.to_le_bytes());
+        out.extend_from_slice(&pair[1].score.to_le_bytes());
     }
     Ok(())
+}
+
+/// The move that joins two consecutive records of a game with `result`,
+/// or why there is none.
+fn link(prev: &Record, next: &Record, result: crate::record::Wdl) -> Result<Move, &'static str> {
+    if next.first_of_game || prev.last_of_game {
+        return Err("a game boundary inside the game");
+    }
+    if next.result != result {
+        return Err("a result unlike the game's");
+    }
+    let mv = move_between(&prev.pos, &next.pos)
+        .ok_or("no legal move leads to it from the position before")?;
+    if noisy(&prev.pos, mv) != prev.noisy {
+        return Err("the position before is marked unlike the move played from it");
+    }
+    Ok(mv)
 }
 
 /// Unpack the game at the start of `bytes`: push its records onto `out`
@@ -198,11 +204,7 @@ pub fn unpack_game(bytes: &[u8], out: &mut Vec<Record>) -> Result<usize, ChainEr
 /// # Errors
 /// [`ChainError::Truncated`] when `bytes` ends inside the game.
 pub fn game_len(bytes: &[u8]) -> Result<usize, ChainError> {
-    if bytes.len() < RECORD_BYTES + 2 {
-        return Err(ChainError::Truncated);
-    }
-    let word = u16::from_le_bytes([bytes[RECORD_BYTES], bytes[RECORD_BYTES + 1]]);
-    let len = RECORD_BYTES + 2 + 4 * usize::from(word & !LAST_NOISY);
+    let len = RECORD_BYTES + 2 + 4 * (game_positions(bytes)? - 1);
     if bytes.len() < len {
         return Err(ChainError::Truncated);
     }
