@@ -80,10 +80,12 @@ pub fn target(s: &Sample, lambda: f32) -> f32 {
     lambda * s.result + (1.0 - lambda) * sigmoid(s.score / SCALE as f32)
 }
 
-/// Working memory of one thread: two accumulators.
+/// Working memory of one thread: two accumulators and the gradient of
+/// one of them.
 pub struct Scratch {
     us: Vec<f32>,
     them: Vec<f32>,
+    da: Vec<f32>,
 }
 
 impl Scratch {
@@ -92,6 +94,7 @@ impl Scratch {
         Scratch {
             us: vec![0.0; hidden],
             them: vec![0.0; hidden],
+            da: vec![0.0; hidden],
         }
     }
 }
@@ -196,33 +199,33 @@ impl Params {
             g[b] += d;
             let (ow_us, ow_them) = self.v[w..][..2 * h].split_at(h);
             let (feats_us, feats_them) = s.features();
-            for (acc, ow, goff, feats) in [
-                (&scratch.us, ow_us, w, feats_us),
-                (&scratch.them, ow_them, w + h, feats_them),
+            let Scratch { us, them, da } = scratch;
+            let (gw, rest) = g.split_at_mut(l.ft_bias);
+            let (gb, rest) = rest.split_at_mut(h);
+            let (g_us, g_them) = rest[w - l.out_w..][..2 * h].split_at_mut(h);
+            for (acc, ow, gow, feats) in [
+                (&*us, ow_us, g_us, feats_us),
+                (&*them, ow_them, g_them, feats_them),
             ] {
-                // The output weights' gradient, then the accumulator's
-                // (`da`), which reaches the biases and every active
-                // feature's column.
-                for i in 0..h {
-                    let c = acc[i].clamp(0.0, 1.0);
-                    g[goff + i] += d * c * c;
-                }
-                let da = |i: usize| -> f32 {
-                    let a = acc[i];
-                    if a > 0.0 && a < 1.0 {
-                        d * ow[i] * 2.0 * a
+                // The output weights' gradient and the accumulator's
+                // (`da`, computed once per neuron), which reaches the
+                // biases and every active feature's column.
+                for (((&a, &o), go), da) in acc.iter().zip(ow).zip(gow).zip(da.iter_mut()) {
+                    let c = a.clamp(0.0, 1.0);
+                    *go += d * c * c;
+                    *da = if a > 0.0 && a < 1.0 {
+                        d * o * 2.0 * a
                     } else {
                         0.0
-                    }
-                };
-                let (gw, gb) = g[..l.out_w].split_at_mut(l.ft_bias);
-                for (i, b) in gb.iter_mut().enumerate() {
-                    *b += da(i);
+                    };
+                }
+                for (b, &x) in gb.iter_mut().zip(da.iter()) {
+                    *b += x;
                 }
                 for &f in feats {
                     let col = &mut gw[usize::from(f) * h..][..h];
-                    for (i, w) in col.iter_mut().enumerate() {
-                        *w += da(i);
+                    for (w, &x) in col.iter_mut().zip(da.iter()) {
+                        *w += x;
                     }
                 }
             }
