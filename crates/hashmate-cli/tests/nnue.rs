@@ -198,3 +198,53 @@ fn a_network_that_does_not_fit_in_memory_is_refused_not_an_abort() {
         "no limit made the net too large: the test tested nothing"
     );
 }
+
+/// A net with king buckets (16, mirrored) loads through `EvalFile`, is
+/// described as such, and searches: this test binary is built with debug
+/// assertions, under which every evaluation of the search checks the
+/// move-by-move accumulators against a rebuild — here through positions
+/// where the kings walk across buckets and wings. `bench --nnue` takes it
+/// too.
+#[test]
+fn a_king_bucketed_network_searches() {
+    use hashmate_nnue::KingBuckets;
+    let dir = scratch("kings");
+    let kings = KingBuckets::preset(16).unwrap();
+    let mut s = 7u64;
+    let mut next = move |range: i32| {
+        s = s
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (((s >> 33) as i32).rem_euclid(2 * range + 1) - range) as i16
+    };
+    let hidden = 32;
+    let ft = (0..kings.inputs() * hidden).map(|_| next(60)).collect();
+    let bias = (0..hidden).map(|_| next(100)).collect();
+    let out = (0..8 * 2 * hidden).map(|_| next(120)).collect();
+    let net = Network::with_king_buckets(kings, hidden, ft, bias, out, vec![0; 8]).unwrap();
+    let path = dir.join("kings.nnue");
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    for position in [
+        "startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1",
+        "fen 8/5k2/8/2K5/8/8/5P2/8 w - - 0 1",
+        "fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    ] {
+        let out = session(&format!(
+            "setoption name EvalFile value {}\nposition {position}\ngo depth 7\n",
+            path.display()
+        ));
+        assert!(
+            out.contains("kings.nnue, 32 neurons, 8 output buckets, 16 king buckets (mirrored)"),
+            "{out}"
+        );
+        assert!(out.lines().any(|l| l.starts_with("info depth 7 ")), "{out}");
+        assert!(out.contains("bestmove "), "{out}");
+    }
+    let bench = Command::new(env!("CARGO_BIN_EXE_hashmate"))
+        .args(["bench", "5", "--nnue"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(bench.status.success(), "{bench:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,7 @@
 //! docs/NNUE.md says which data, run and match made it.
 
 use crate::files::{read_limited, FileError};
-use hashmate_nnue::{NetError, Network, MAX_BUCKETS, MAX_HIDDEN};
+use hashmate_nnue::{NetError, Network, MAX_BUCKETS, MAX_HIDDEN, MAX_KING_BUCKETS};
 use std::path::Path;
 
 /// The default network's file, embedded.
@@ -52,7 +52,9 @@ pub fn load(path: &str) -> Result<Network, LoadError> {
     if is_internal(path) {
         return embedded().map_err(|e| LoadError::Net(INTERNAL.into(), e));
     }
-    let max = Network::file_bytes(MAX_HIDDEN, MAX_BUCKETS) as u64;
+    // The largest architecture a file may declare: the most neurons,
+    // output buckets and king buckets.
+    let max = (Network::file_bytes(MAX_HIDDEN, MAX_BUCKETS) * MAX_KING_BUCKETS) as u64;
     let bytes = read_limited(Path::new(path), max, "network file").map_err(LoadError::File)?;
     Network::from_bytes(&bytes).map_err(|e| LoadError::Net(path.into(), e))
 }
@@ -69,8 +71,15 @@ pub fn is_internal(path: &str) -> bool {
 pub fn describe(name: &str, net: &Network) -> String {
     let buckets = net.buckets();
     let plural = if buckets == 1 { "" } else { "s" };
+    let kings = net.king_buckets();
+    let kings = if kings.is_mirrored() {
+        let plural = if kings.count() == 1 { "" } else { "s" };
+        format!(", {} king bucket{plural} (mirrored)", kings.count())
+    } else {
+        String::new()
+    };
     format!(
-        "{name}, {} neurons, {buckets} output bucket{plural}, {} kernel",
+        "{name}, {} neurons, {buckets} output bucket{plural}{kings}, {} kernel",
         net.hidden(),
         net.kernel()
     )

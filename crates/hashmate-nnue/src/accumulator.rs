@@ -1,7 +1,7 @@
 //! Accumulators: a perspective's sum of the feature transformer's bias
 //! and the columns of its active features, kept up to date move by move.
 
-use crate::features::{feature, for_each_feature};
+use crate::features::{feature, for_each_input};
 use crate::network::Network;
 use crate::simd;
 use hashmate::{Color, Position, Role};
@@ -98,9 +98,24 @@ impl AccumulatorStack {
         let black = &mut self.black[ply * h..][..h];
         white.copy_from_slice(&net.ft_bias);
         black.copy_from_slice(&net.ft_bias);
-        for_each_feature(pos, |w, b| {
+        for_each_input(pos, &net.kings, |w, b| {
             add_column(white, net.column(w));
             add_column(black, net.column(b));
+        });
+    }
+
+    /// Build one perspective's accumulator of ply `ply` for `pos` from
+    /// scratch (its king changed bucket or side; the other perspective is
+    /// updated as usual).
+    fn refresh_side(&mut self, net: &Network, ply: usize, pos: &Position, side: Color) {
+        let h = self.hidden;
+        let acc = match side {
+            Color::White => &mut self.white[ply * h..][..h],
+            Color::Black => &mut self.black[ply * h..][..h],
+        };
+        acc.copy_from_slice(&net.ft_bias);
+        for_each_input(pos, &net.kings, |w, b| {
+            add_column(acc, net.column(if side == Color::White { w } else { b }));
         });
     }
 
@@ -108,12 +123,29 @@ impl AccumulatorStack {
     /// null move) after `parent`, whose accumulators are at `ply`: one pass
     /// over each perspective, adding and subtracting the changed features'
     /// columns to the parent's values. (Positions further apart than one
-    /// move are refreshed instead.)
+    /// move are refreshed instead, and so is a perspective whose own king
+    /// moved to another king bucket or across the mirror line.)
     #[inline]
     pub fn update(&mut self, net: &Network, ply: usize, parent: &Position, child: &Position) {
         // A move adds at most two features (castling) and removes at most
         // two (a capture, castling, en passant).
         const MOST: usize = 2;
+        let kings = &net.kings;
+        // Every layout but the plain one mirrors, so a plain net skips
+        // the kings' lookups.
+        let ((tw, tb), stale) = if kings.is_mirrored() {
+            let (tw, tb) = (
+                kings.transform_of(child, Color::White),
+                kings.transform_of(child, Color::Black),
+            );
+            let stale = [
+                tw != kings.transform_of(parent, Color::White),
+                tb != kings.transform_of(parent, Color::Black),
+            ];
+            ((tw, tb), stale)
+        } else {
+            (((0, 0), (0, 0)), [false; 2])
+        };
         let (mut add, mut sub) = ([(0, 0); MOST], [(0, 0); MOST]);
         let (mut adds, mut subs) = (0, 0);
         for color in Color::ALL {
@@ -128,8 +160,8 @@ impl AccumulatorStack {
                             return;
                         }
                         list[*count] = (
-                            feature(Color::White, color, role, sq),
-                            feature(Color::Black, color, role, sq),
+                            tw.0 + (feature(Color::White, color, role, sq) ^ tw.1),
+                            tb.0 + (feature(Color::Black, color, role, sq) ^ tb.1),
                         );
                         *count += 1;
                     }
@@ -137,7 +169,16 @@ impl AccumulatorStack {
             }
         }
         let h = self.hidden;
-        for (acc, side) in [(&mut self.white, 0), (&mut self.black, 1)] {
+        for (side, color) in Color::ALL.into_iter().enumerate() {
+            if stale[side] {
+                self.refresh_side(net, ply + 1, child, color);
+                continue;
+            }
+            let acc = if side == 0 {
+                &mut self.white
+            } else {
+                &mut self.black
+            };
             let (from, to) = acc.split_at_mut((ply + 1) * h);
             let pick = |&(w, b): &(usize, usize)| net.column(if side == 0 { w } else { b });
             let added: [&[i16]; MOST] = [pick(&add[0]), pick(&add[1])];
@@ -170,8 +211,9 @@ impl AccumulatorStack {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::{for_each_feature, KingBuckets};
     use crate::simd::Kernel;
-    use crate::testutil::{random_bucketed, random_net, FENS};
+    use crate::testutil::{random_kings, random_net, FENS};
 
     /// Updating the accumulators by the features a move changes gives the
     /// same accumulators as building them again, over every legal move.
@@ -210,9 +252,22 @@ mod tests {
         // 16 and 256 neurons take the AVX2 kernels where the processor has
         // them, 24 the scalar ones; `scalar` is the same net forced to the
         // scalar kernels, and every ply must agree with it and with a
-        // refresh.
-        for (hidden, buckets, seed) in [(16, 1, 9), (24, 1, 10), (256, 1, 11), (32, 8, 12)] {
-            let net = random_bucketed(hidden, buckets, seed);
+        // refresh. The king-bucketed nets refresh one perspective when its
+        // king changes bucket or wing, and update the other.
+        let plain = KingBuckets::PLAIN;
+        let k1 = KingBuckets::preset(1).unwrap();
+        let k4 = KingBuckets::preset(4).unwrap();
+        let k16 = KingBuckets::preset(16).unwrap();
+        for (kings, hidden, buckets, seed) in [
+            (plain, 16, 1, 9),
+            (plain, 24, 1, 10),
+            (plain, 256, 1, 11),
+            (plain, 32, 8, 12),
+            (k1, 16, 1, 13),
+            (k4, 32, 8, 14),
+            (k16, 24, 8, 15),
+        ] {
+            let net = random_kings(kings, hidden, buckets, seed);
             let mut scalar = net.clone();
             scalar.kernel = Kernel::Scalar;
             let mut stack = AccumulatorStack::new(&net, 200).unwrap();
@@ -224,12 +279,23 @@ mod tests {
                     stack.refresh(&net, 0, &pos);
                     plain.refresh(&scalar, 0, &pos);
                     for ply in 0..150 {
+                        // From ply 40 on, prefer king moves, so that kings
+                        // cross buckets and wings often.
                         let moves = pos.legal_moves();
                         if moves.is_empty() {
                             break;
                         }
                         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                        let mv = moves[(seed >> 33) as usize % moves.len()];
+                        let king_moves: Vec<_> = moves
+                            .iter()
+                            .copied()
+                            .filter(|m| pos.role_at(m.from()) == Some(Role::King))
+                            .collect();
+                        let mv = if ply >= 40 && !king_moves.is_empty() && seed >> 63 == 1 {
+                            king_moves[(seed >> 33) as usize % king_moves.len()]
+                        } else {
+                            moves[(seed >> 33) as usize % moves.len()]
+                        };
                         let mut child = pos.clone();
                         child.play_unchecked(mv);
                         stack.update(&net, ply, &pos, &child);

@@ -3,7 +3,7 @@
 //! FNV-1a checksum, so that a wrong, truncated or foreign file is refused
 //! with a [`NetError`] that names the problem.
 
-use crate::features::INPUTS;
+use crate::features::{KingBucketError, KingBuckets};
 use crate::network::{Network, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE};
 use std::fmt;
 
@@ -16,6 +16,12 @@ pub const MAGIC: [u8; 4] = *b"HMNN";
 pub const FORMAT_VERSION: u16 = 2;
 /// The feature set: 768 piece-square inputs, vertically flipped for Black.
 pub const FEATURES_768: u16 = 1;
+/// The feature set of a net with king buckets ([`KingBuckets`]): 768
+/// inputs per bucket, mirrored left to right for a perspective whose king
+/// is on files e–h; the header is followed by the 32 buckets of the own
+/// king's squares on files a–d ([`KingBuckets::half_map`]). Written with
+/// format version 2.
+pub const FEATURES_KING_BUCKETS: u16 = 2;
 /// The activation: SCReLU.
 pub const ACTIVATION_SCRELU: u16 = 1;
 /// Bytes of the header.
@@ -35,6 +41,8 @@ pub enum NetError {
     Version(u16),
     /// An input feature set this build does not know.
     FeatureSet(u16),
+    /// The king-bucket map after the header is not a valid one.
+    KingBuckets(KingBucketError),
     /// An activation this build does not know.
     Activation(u16),
     /// Quantisation or output scale other than [`QA`], [`QB`], [`SCALE`].
@@ -81,7 +89,11 @@ impl fmt::Display for NetError {
                 f,
                 "network format version {v}; this build reads versions 1 to {FORMAT_VERSION}"
             ),
-            NetError::FeatureSet(s) => write!(f, "unknown input feature set {s}"),
+            NetError::FeatureSet(s) => write!(
+                f,
+                "unknown input feature set {s} (this build reads {FEATURES_768} and {FEATURES_KING_BUCKETS})"
+            ),
+            NetError::KingBuckets(e) => write!(f, "bad king-bucket map: {e}"),
             NetError::Activation(a) => write!(f, "unknown activation {a}"),
             NetError::Quantisation { found: (a, b, s) } => write!(
                 f,
@@ -126,32 +138,58 @@ impl Network {
     /// Bytes of the file of a network of `hidden` neurons and `buckets`
     /// output buckets.
     pub fn file_bytes(hidden: usize, buckets: usize) -> usize {
-        HEADER_BYTES + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets + 8
+        Network::file_bytes_with(&KingBuckets::PLAIN, hidden, buckets)
+    }
+
+    /// Bytes of the file of a network with king buckets `kings`, `hidden`
+    /// neurons and `buckets` output buckets.
+    pub fn file_bytes_with(kings: &KingBuckets, hidden: usize, buckets: usize) -> usize {
+        let map = if *kings == KingBuckets::PLAIN { 0 } else { 32 };
+        HEADER_BYTES
+            + map
+            + 2 * (kings.inputs() * hidden + hidden + buckets * 2 * hidden)
+            + 4 * buckets
+            + 8
     }
 
     /// The network file: the header (magic, format version, feature set,
     /// hidden size, quantisation, scale, activation, payload length and,
-    /// in version 2, the number of output buckets), the weights as
+    /// in version 2, the number of output buckets), with king buckets their
+    /// map ([`FEATURES_KING_BUCKETS`]), the weights as
     /// little-endian integers (feature-transformer weights feature-major,
     /// its biases, the output weights bucket by bucket, the output biases)
     /// and the FNV-1a checksum of everything before it.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(Network::file_bytes(self.hidden, self.buckets));
-        let version: u16 = if self.buckets == 1 { 1 } else { FORMAT_VERSION };
+        let size = Network::file_bytes_with(&self.kings, self.hidden, self.buckets);
+        let mut b = Vec::with_capacity(size);
+        let plain = self.kings == KingBuckets::PLAIN;
+        let version: u16 = if self.buckets == 1 && plain {
+            1
+        } else {
+            FORMAT_VERSION
+        };
+        let features = if plain {
+            FEATURES_768
+        } else {
+            FEATURES_KING_BUCKETS
+        };
         b.extend_from_slice(&MAGIC);
         b.extend_from_slice(&version.to_le_bytes());
-        b.extend_from_slice(&FEATURES_768.to_le_bytes());
+        b.extend_from_slice(&features.to_le_bytes());
         b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         b.extend_from_slice(&(QA as u16).to_le_bytes());
         b.extend_from_slice(&(QB as u16).to_le_bytes());
         b.extend_from_slice(&(SCALE as u16).to_le_bytes());
         b.extend_from_slice(&ACTIVATION_SCRELU.to_le_bytes());
-        let payload = Network::file_bytes(self.hidden, self.buckets) - HEADER_BYTES - 8;
+        let payload = size - HEADER_BYTES - 8;
         b.extend_from_slice(&(payload as u32).to_le_bytes());
         if version >= 2 {
             b.extend_from_slice(&(self.buckets as u16).to_le_bytes());
         }
         b.resize(HEADER_BYTES, 0);
+        if !plain {
+            b.extend_from_slice(&self.kings.half_map());
+        }
         for v in self
             .ft_weights
             .iter()
@@ -186,8 +224,9 @@ impl Network {
         if version == 0 || version > FORMAT_VERSION {
             return Err(NetError::Version(version));
         }
-        if u16_at(6) != FEATURES_768 {
-            return Err(NetError::FeatureSet(u16_at(6)));
+        let features = u16_at(6);
+        if features != FEATURES_768 && !(features == FEATURES_KING_BUCKETS && version >= 2) {
+            return Err(NetError::FeatureSet(features));
         }
         let hidden = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
         if hidden == 0 || hidden as usize > MAX_HIDDEN {
@@ -205,7 +244,16 @@ impl Network {
             return Err(NetError::Buckets(u32::from(buckets)));
         }
         let (hidden, buckets) = (hidden as usize, usize::from(buckets));
-        let expected = Network::file_bytes(hidden, buckets);
+        let kings = if features == FEATURES_KING_BUCKETS {
+            let half: [u8; 32] = bytes
+                .get(HEADER_BYTES..HEADER_BYTES + 32)
+                .and_then(|m| m.try_into().ok())
+                .ok_or(NetError::TooShort { len: bytes.len() })?;
+            KingBuckets::mirrored(&half).map_err(NetError::KingBuckets)?
+        } else {
+            KingBuckets::PLAIN
+        };
+        let expected = Network::file_bytes_with(&kings, hidden, buckets);
         if bytes.len() != expected {
             return Err(NetError::Length {
                 expected,
@@ -218,7 +266,8 @@ impl Network {
         if stored != computed {
             return Err(NetError::Checksum { stored, computed });
         }
-        let mut words = body[HEADER_BYTES..]
+        let map = if kings == KingBuckets::PLAIN { 0 } else { 32 };
+        let mut words = body[HEADER_BYTES + map..]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         // The weights are most of the file: their memory is asked for, so
@@ -230,21 +279,71 @@ impl Network {
             v.extend(words.by_ref().take(n));
             Ok(v)
         };
-        let ft_weights = take(INPUTS * hidden)?;
+        let ft_weights = take(kings.inputs() * hidden)?;
         let ft_bias = take(hidden)?;
         let out_weights = take(buckets * 2 * hidden)?;
         let out_bias = body[body.len() - 4 * buckets..]
             .chunks_exact(4)
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        Network::with_buckets(hidden, ft_weights, ft_bias, out_weights, out_bias)
+        Network::with_king_buckets(kings, hidden, ft_weights, ft_bias, out_weights, out_bias)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testutil::{random_bucketed, random_net};
+    use crate::testutil::{random_bucketed, random_kings, random_net};
+
+    /// A net with king buckets is written with feature set 2 and its map
+    /// after the header, and reads back identical; a map that is not one,
+    /// or feature set 2 in a version-1 file, is refused by name.
+    #[test]
+    fn a_king_bucketed_net_reads_back_and_a_bad_map_is_refused() {
+        for n in [1, 2, 4, 8, 16] {
+            let kings = KingBuckets::preset(n).unwrap();
+            let net = random_kings(kings, 16, 8, n as u64);
+            let bytes = net.to_bytes();
+            assert_eq!(bytes.len(), Network::file_bytes_with(&kings, 16, 8));
+            assert_eq!(bytes[4..6], [2, 0]);
+            assert_eq!(bytes[6..8], FEATURES_KING_BUCKETS.to_le_bytes());
+            assert_eq!(bytes[HEADER_BYTES..HEADER_BYTES + 32], kings.half_map());
+            let back = Network::from_bytes(&bytes).unwrap();
+            assert_eq!(back, net);
+            assert_eq!(back.king_buckets().count(), n);
+            assert_eq!(back.to_bytes(), bytes);
+        }
+        let bytes = random_kings(KingBuckets::preset(4).unwrap(), 16, 1, 3).to_bytes();
+        // A map with bucket 5 but no 4: its checksum is fixed up, so the
+        // map itself is what is refused.
+        let mut other = bytes.clone();
+        other[HEADER_BYTES + 31] = 5;
+        let n = other.len();
+        let sum = checksum(&other[..n - 8]);
+        other[n - 8..].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&other),
+            Err(NetError::KingBuckets(KingBucketError::Unused(4)))
+        );
+        let mut other = bytes.clone();
+        other[HEADER_BYTES] = 40;
+        assert_eq!(
+            Network::from_bytes(&other),
+            Err(NetError::KingBuckets(KingBucketError::TooMany(41)))
+        );
+        let mut other = bytes.clone();
+        other[4] = 1;
+        assert_eq!(
+            Network::from_bytes(&other),
+            Err(NetError::FeatureSet(FEATURES_KING_BUCKETS))
+        );
+        let mut other = bytes;
+        other[6] = 7;
+        assert_eq!(Network::from_bytes(&other), Err(NetError::FeatureSet(7)));
+        assert!(NetError::FeatureSet(7)
+            .to_string()
+            .contains("reads 1 and 2"));
+    }
 
     #[test]
     fn a_written_net_reads_back_identical() {

@@ -6,7 +6,10 @@
 //! * **Inputs**: 768 features, colour × piece type × square, seen from
 //!   each side's perspective: from White's, a white pawn on e2 is "own pawn
 //!   on e2"; from Black's, the board is flipped vertically, so a black pawn
-//!   on e7 is "own pawn on e2" too ([`feature`]).
+//!   on e7 is "own pawn on e2" too ([`feature`]). A net may have *king
+//!   buckets* ([`KingBuckets`]): one block of 768 inputs per region of
+//!   the own king's square, the board mirrored left to right when that
+//!   king is on files e–h.
 //! * **Feature transformer**: one weight column of `N` values per feature,
 //!   shared by both perspectives, plus a bias; a perspective's
 //!   *accumulator* is the bias plus the columns of its active features.
@@ -53,9 +56,13 @@ mod simd;
 mod testutil;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
-pub use features::{feature, for_each_feature, output_bucket, INPUTS};
+pub use features::{
+    feature, for_each_feature, for_each_input, output_bucket, KingBucketError, KingBuckets, INPUTS,
+    MAX_KING_BUCKETS,
+};
 pub use format::{
-    checksum, NetError, ACTIVATION_SCRELU, FEATURES_768, FORMAT_VERSION, HEADER_BYTES, MAGIC,
+    checksum, NetError, ACTIVATION_SCRELU, FEATURES_768, FEATURES_KING_BUCKETS, FORMAT_VERSION,
+    HEADER_BYTES, MAGIC,
 };
 pub use network::{Network, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE};
 

@@ -2,7 +2,7 @@
 //! layer per bucket of material, evaluated from accumulators.
 
 use crate::accumulator::{add_column, Accumulator};
-use crate::features::{for_each_feature, output_bucket, INPUTS};
+use crate::features::{for_each_input, output_bucket, KingBuckets};
 use crate::format::NetError;
 use crate::simd::{self, Kernel};
 use hashmate::{Color, Position};
@@ -25,6 +25,9 @@ pub const MAX_BUCKETS: usize = 8;
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     pub(crate) hidden: usize,
+    /// Which block of inputs each perspective uses ([`KingBuckets::PLAIN`]:
+    /// the 768 plain features).
+    pub(crate) kings: KingBuckets,
     /// Feature-major: feature `f`'s column is `ft_weights[f * hidden ..][..hidden]`.
     pub(crate) ft_weights: Vec<i16>,
     pub(crate) ft_bias: Vec<i16>,
@@ -44,7 +47,12 @@ impl fmt::Debug for Network {
         f.debug_struct("Network")
             .field(
                 "architecture",
-                &format!("(768 -> {})x2 -> 1 x {} buckets", self.hidden, self.buckets),
+                &format!(
+                    "(768 x {} -> {})x2 -> 1 x {} buckets",
+                    self.kings.count(),
+                    self.hidden,
+                    self.buckets
+                ),
             )
             .field("out_bias", &self.out_bias)
             .finish_non_exhaustive()
@@ -84,6 +92,31 @@ impl Network {
         out_weights: Vec<i16>,
         out_bias: Vec<i32>,
     ) -> Result<Network, NetError> {
+        Network::with_king_buckets(
+            KingBuckets::PLAIN,
+            hidden,
+            ft_weights,
+            ft_bias,
+            out_weights,
+            out_bias,
+        )
+    }
+
+    /// A network with king buckets `kings` ([`KingBuckets`]): as
+    /// [`Network::with_buckets`], with `ft_weights` holding
+    /// `kings.inputs() × hidden` weights, input-major.
+    ///
+    /// # Errors
+    /// [`NetError::Hidden`], [`NetError::Buckets`] or [`NetError::Shape`]
+    /// for wrong sizes.
+    pub fn with_king_buckets(
+        kings: KingBuckets,
+        hidden: usize,
+        ft_weights: Vec<i16>,
+        ft_bias: Vec<i16>,
+        out_weights: Vec<i16>,
+        out_bias: Vec<i32>,
+    ) -> Result<Network, NetError> {
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetError::Hidden(hidden as u32));
         }
@@ -91,7 +124,7 @@ impl Network {
         if buckets == 0 || buckets > MAX_BUCKETS {
             return Err(NetError::Buckets(buckets as u32));
         }
-        if ft_weights.len() != INPUTS * hidden {
+        if ft_weights.len() != kings.inputs() * hidden {
             return Err(NetError::Shape("feature-transformer weights"));
         }
         if ft_bias.len() != hidden {
@@ -104,6 +137,7 @@ impl Network {
         Ok(Network {
             kernel,
             hidden,
+            kings,
             ft_weights,
             ft_bias,
             buckets,
@@ -122,6 +156,16 @@ impl Network {
         self.buckets
     }
 
+    /// The net's king buckets ([`KingBuckets::PLAIN`] for none).
+    pub fn king_buckets(&self) -> &KingBuckets {
+        &self.kings
+    }
+
+    /// Inputs per perspective: 768 times the number of king buckets.
+    pub fn inputs(&self) -> usize {
+        self.kings.inputs()
+    }
+
     /// The output bucket that scores `pos` ([`output_bucket`] of its
     /// number of pieces).
     #[inline]
@@ -134,7 +178,7 @@ impl Network {
         &self.ft_bias
     }
 
-    /// Feature `f`'s column of the feature transformer.
+    /// Input `f`'s column of the feature transformer.
     #[inline]
     pub fn column(&self, f: usize) -> &[i16] {
         &self.ft_weights[f * self.hidden..][..self.hidden]
@@ -163,17 +207,18 @@ impl Network {
             white: self.ft_bias.clone(),
             black: self.ft_bias.clone(),
         };
-        for_each_feature(pos, |w, b| acc.add(self, w, b));
+        for_each_input(pos, &self.kings, |w, b| acc.add(self, w, b));
         acc
     }
 
-    /// One perspective's accumulator for the active input features
-    /// `features` (indices as [`feature`](crate::feature) gives them), built from scratch:
+    /// One perspective's accumulator for the active inputs `features`
+    /// (indices as [`feature`](crate::feature) gives them, or, with king
+    /// buckets, as [`KingBuckets::transform`] places them), built from scratch:
     /// the biases plus each feature's column. This is what a trainer
     /// compares its float net against.
     ///
     /// # Panics
-    /// If a feature is not below [`INPUTS`].
+    /// If an input is not below [`Network::inputs`].
     pub fn accumulate(&self, features: impl IntoIterator<Item = usize>) -> Vec<i16> {
         let mut acc = self.ft_bias.clone();
         for f in features {
@@ -222,6 +267,7 @@ impl Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::for_each_feature;
     use crate::testutil::{random_net, FENS};
 
     /// Each output bucket scores the positions of its material range: a
@@ -273,6 +319,65 @@ mod tests {
             let mirror = Position::from_fen(&mirror_fen(&pos)).unwrap();
             assert_eq!(net.evaluate(&pos), net.evaluate(&mirror), "{fen}");
         }
+    }
+
+    /// A net with mirrored king buckets scores a position without
+    /// castling rights and its left-right mirror image alike: both
+    /// perspectives see the same inputs. A plain net in general does not.
+    #[test]
+    fn mirrored_king_buckets_score_a_position_and_its_image_alike() {
+        let kings = KingBuckets::preset(4).unwrap();
+        let net = crate::testutil::random_kings(kings, 32, 8, 21);
+        let plain = random_net(32, 21);
+        let mut differs = 0;
+        for fen in [
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 b - - 0 7",
+            "4k3/8/8/3q4/8/2N5/PP6/1K6 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let image = Position::from_fen(&mirror_files(fen)).unwrap();
+            assert_eq!(net.evaluate(&pos), net.evaluate(&image), "{fen}");
+            differs += usize::from(plain.evaluate(&pos) != plain.evaluate(&image));
+        }
+        assert!(differs > 0);
+    }
+
+    /// `fen` (no castling rights, no en passant square) mirrored left to
+    /// right: each rank's squares reversed.
+    fn mirror_files(fen: &str) -> String {
+        let (board, rest) = fen.split_once(' ').unwrap();
+        let ranks: Vec<String> = board
+            .split('/')
+            .map(|r| {
+                let mut squares = String::new();
+                for c in r.chars() {
+                    match c.to_digit(10) {
+                        Some(n) => squares.extend(std::iter::repeat_n('1', n as usize)),
+                        None => squares.push(c),
+                    }
+                }
+                // Back to FEN: runs of empty squares as one digit.
+                let mut out = String::new();
+                let mut empty = 0;
+                for c in squares.chars().rev() {
+                    if c == '1' {
+                        empty += 1;
+                        continue;
+                    }
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+                if empty > 0 {
+                    out += &empty.to_string();
+                }
+                out
+            })
+            .collect();
+        format!("{} {rest}", ranks.join("/"))
     }
 
     fn mirror_fen(pos: &Position) -> String {

@@ -1,6 +1,6 @@
 //! Nets and positions shared by the crate's unit tests.
 
-use crate::features::INPUTS;
+use crate::features::KingBuckets;
 use crate::network::Network;
 
 /// A net of one output bucket with small pseudo-random weights.
@@ -10,6 +10,12 @@ pub fn random_net(hidden: usize, seed: u64) -> Network {
 
 /// A net of `buckets` output buckets with small pseudo-random weights.
 pub fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Network {
+    random_kings(KingBuckets::PLAIN, hidden, buckets, seed)
+}
+
+/// A net with king buckets `kings` and `buckets` output buckets, with
+/// small pseudo-random weights.
+pub fn random_kings(kings: KingBuckets, hidden: usize, buckets: usize, seed: u64) -> Network {
     let mut s = seed;
     let mut next = move |range: i32| {
         s = s
@@ -17,13 +23,15 @@ pub fn random_bucketed(hidden: usize, buckets: usize, seed: u64) -> Network {
             .wrapping_add(1_442_695_040_888_963_407);
         ((s >> 33) as i32).rem_euclid(2 * range + 1) - range
     };
-    let ft_weights = (0..INPUTS * hidden).map(|_| next(60) as i16).collect();
+    let ft_weights = (0..kings.inputs() * hidden)
+        .map(|_| next(60) as i16)
+        .collect();
     let ft_bias = (0..hidden).map(|_| next(100) as i16).collect();
     let out_weights = (0..buckets * 2 * hidden)
         .map(|_| next(120) as i16)
         .collect();
     let out_bias = (0..buckets).map(|_| next(5000)).collect();
-    Network::with_buckets(hidden, ft_weights, ft_bias, out_weights, out_bias).unwrap()
+    Network::with_king_buckets(kings, hidden, ft_weights, ft_bias, out_weights, out_bias).unwrap()
 }
 
 pub const FENS: [&str; 4] = [

@@ -17,7 +17,7 @@ use hashmate::Color;
 use hashmate_data::chain;
 use hashmate_data::record::{Record, RECORD_BYTES};
 use hashmate_hash::rng::SplitMix64;
-use hashmate_nnue::for_each_feature;
+use hashmate_nnue::{for_each_feature, KingBuckets};
 use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -34,6 +34,11 @@ pub struct Sample {
     pub them: [u16; MAX_PIECES],
     /// Pieces on the board (entries used in `us` and `them`).
     pub len: u8,
+    /// The side to move's king square, from its perspective (as
+    /// [`hashmate_nnue::feature`] numbers squares).
+    pub us_king: u8,
+    /// The other side's king square, from its perspective.
+    pub them_king: u8,
     /// The search score, side to move's view, centipawns.
     pub score: f32,
     /// The game's result, side to move's view: 0, ½ or 1.
@@ -53,6 +58,8 @@ impl Sample {
             us: [0; MAX_PIECES],
             them: [0; MAX_PIECES],
             len: 0,
+            us_king: 0,
+            them_king: 0,
             score: 0.0,
             result: 0.0,
             mirrorable: r.pos.castling().is_empty(),
@@ -68,6 +75,12 @@ impl Sample {
             }
         });
         s.len = n as u8;
+        let stm = r.pos.side_to_move();
+        let own = |c: Color| {
+            let k = r.pos.king(c).index();
+            (if c == Color::White { k } else { k ^ 56 }) as u8
+        };
+        (s.us_king, s.them_king) = (own(stm), own(!stm));
         let (score, result) = (f32::from(r.score), r.result.score() as f32);
         (s.score, s.result) = if white {
             (score, result)
@@ -86,6 +99,19 @@ impl Sample {
         for f in self.us[..n].iter_mut().chain(self.them[..n].iter_mut()) {
             *f ^= 7;
         }
+        self.us_king ^= 7;
+        self.them_king ^= 7;
+    }
+
+    /// Where each perspective's inputs lie in a net with king buckets
+    /// `kings` ([`KingBuckets::transform`] of its own king): input
+    /// `offset + (feature ^ flip)` for each feature of [`Sample::features`].
+    #[inline]
+    pub fn transforms(&self, kings: &KingBuckets) -> ((usize, usize), (usize, usize)) {
+        (
+            kings.transform(usize::from(self.us_king)),
+            kings.transform(usize::from(self.them_king)),
+        )
     }
 
     /// The active features of both perspectives.

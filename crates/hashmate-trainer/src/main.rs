@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use hashmate_data::files::write_atomically;
+use hashmate_nnue::KingBuckets;
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{is_file, DataSet};
 use hashmate_trainer::net::Params;
@@ -39,6 +40,12 @@ struct Args {
     /// the board (1, or up to 8: (pieces - 2) / 4 with 8).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=8))]
     output_buckets: u16,
+    /// King buckets of the inputs: `none` (768 plain inputs), a mirrored
+    /// layout by its number of buckets (1 = mirroring alone, 2, 4, 8, 16;
+    /// docs/NNUE.md), or 32 comma-separated bucket numbers for the own
+    /// king's squares on files a-d, rank by rank (a1 b1 c1 d1 a2 ... d8).
+    #[arg(long, default_value = "none", value_parser = parse_king_buckets)]
+    king_buckets: KingBuckets,
     /// Passes over the data.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     epochs: u32,
@@ -125,6 +132,7 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     }
     let out = a.out.as_ref().ok_or("--out is required")?;
     let cfg = Config {
+        kings: a.king_buckets,
         hidden: a.hidden as usize,
         buckets: usize::from(a.output_buckets),
         epochs: a.epochs,
@@ -189,20 +197,13 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut state = if a.resume {
         // A checkpoint of this shape is at most this long (a history of a
         // million epochs included): anything else is not one.
-        let n = hashmate_trainer::net::Layout::new(cfg.hidden, cfg.buckets).len as u64;
-        let max = 28 + 16 * 1_000_000 + 12 * n + 8;
+        let n = hashmate_trainer::net::Layout::new(cfg.kings, cfg.hidden, cfg.buckets).len as u64;
+        let max = 28 + 32 + 16 * 1_000_000 + 12 * n + 8;
         let bytes = hashmate_data::files::read_limited(&ckpt, max, "checkpoint")?;
         let s = checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", ckpt.display()))?;
-        if (s.params.hidden, s.params.buckets) != (cfg.hidden, cfg.buckets) {
-            return Err(format!(
-                "{}: a net of {} neurons and {} output buckets, not --hidden {} --output-buckets {}",
-                ckpt.display(),
-                s.params.hidden,
-                s.params.buckets,
-                cfg.hidden,
-                cfg.buckets
-            )
-            .into());
+        let shape = (s.params.kings, s.params.hidden, s.params.buckets);
+        if shape != (cfg.kings, cfg.hidden, cfg.buckets) {
+            return Err(format!("{}: {}", ckpt.display(), shape_clash(shape, &cfg)).into());
         }
         if s.epoch >= cfg.epochs {
             eprintln!(
@@ -217,16 +218,9 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         s
     } else if let Some(init) = &a.init {
         let net = hashmate_data::net::load(&init.to_string_lossy())?;
-        if (net.hidden(), net.buckets()) != (cfg.hidden, cfg.buckets) {
-            return Err(format!(
-                "{}: a net of {} neurons and {} output buckets, not --hidden {} --output-buckets {}",
-                init.display(),
-                net.hidden(),
-                net.buckets(),
-                cfg.hidden,
-                cfg.buckets
-            )
-            .into());
+        let shape = (*net.king_buckets(), net.hidden(), net.buckets());
+        if shape != (cfg.kings, cfg.hidden, cfg.buckets) {
+            return Err(format!("{}: {}", init.display(), shape_clash(shape, &cfg)).into());
         }
         eprintln!("fine-tuning {}", init.display());
         State::from_params(Params::from_network(&net))
@@ -235,14 +229,13 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     };
     let validation = data.validation_samples()?;
     eprintln!(
-        "{} records in {} files: {} training blocks, {} validation blocks ({} trainable validation positions); net (768 -> {})x2 -> 1 x {} output buckets",
+        "{} records in {} files: {} training blocks, {} validation blocks ({} trainable validation positions); net {}",
         data.records,
         data.files().len(),
         data.train.len(),
         data.validation.len(),
         validation.len(),
-        cfg.hidden,
-        cfg.buckets
+        architecture(&cfg.kings, cfg.hidden, cfg.buckets)
     );
     let terminal = std::io::stderr().is_terminal();
     while state.epoch < cfg.epochs {
@@ -318,6 +311,74 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         write_atomically(&path, loss_svg(&state.history).as_bytes()).map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// The value of `--king-buckets`: `none`, a preset's number of buckets, or
+/// 32 comma-separated bucket numbers.
+fn parse_king_buckets(v: &str) -> Result<KingBuckets, String> {
+    let v = v.trim();
+    if v == "none" {
+        return Ok(KingBuckets::PLAIN);
+    }
+    if !v.contains(',') {
+        let n: usize = v
+            .parse()
+            .map_err(|_| format!("{v:?}: not `none`, a number of buckets or a map of 32"))?;
+        return KingBuckets::preset(n).ok_or(format!(
+            "no preset of {n} king buckets (1, 2, 4, 8 and 16 are; or give a map of 32 numbers)"
+        ));
+    }
+    let numbers = v
+        .split(',')
+        .map(|x| x.trim().parse::<u8>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("{v:?}: a map of bucket numbers 0 to 31: {e}"))?;
+    let half: [u8; 32] = numbers.as_slice().try_into().map_err(|_| {
+        format!(
+            "a map of {} numbers; it takes 32 (the own king's squares on files a-d, a1 b1 c1 d1 a2 ... d8)",
+            numbers.len()
+        )
+    })?;
+    KingBuckets::mirrored(&half).map_err(|e| e.to_string())
+}
+
+/// A net's inputs in words: `plain` or the king buckets and their map.
+fn describe_kings(kings: &KingBuckets) -> String {
+    if *kings == KingBuckets::PLAIN {
+        "no king buckets".to_string()
+    } else {
+        let map: Vec<String> = kings.half_map().iter().map(u8::to_string).collect();
+        format!(
+            "{} mirrored king buckets ({})",
+            kings.count(),
+            map.join(",")
+        )
+    }
+}
+
+/// `(768 -> N)x2 -> 1 x B output buckets`, with the king buckets when
+/// there are some.
+fn architecture(kings: &KingBuckets, hidden: usize, buckets: usize) -> String {
+    if *kings == KingBuckets::PLAIN {
+        format!("(768 -> {hidden})x2 -> 1 x {buckets} output buckets")
+    } else {
+        format!(
+            "(768 x {} -> {hidden})x2 -> 1 x {buckets} output buckets, {}",
+            kings.count(),
+            describe_kings(kings)
+        )
+    }
+}
+
+/// Why a net or checkpoint of `shape` cannot continue under `cfg`.
+fn shape_clash((kings, hidden, buckets): (KingBuckets, usize, usize), cfg: &Config) -> String {
+    format!(
+        "a net of {hidden} neurons, {buckets} output buckets and {}, not --hidden {} --output-buckets {} with {}",
+        describe_kings(&kings),
+        cfg.hidden,
+        cfg.buckets,
+        describe_kings(&cfg.kings)
+    )
 }
 
 /// `--validate`: each net's loss on the validation positions of --data.

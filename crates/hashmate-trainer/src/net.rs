@@ -7,18 +7,21 @@
 //! vector.
 
 use crate::data::{Rng, Sample};
-use hashmate_nnue::{output_bucket, Network, INPUTS, QA, QB, SCALE};
+use hashmate_nnue::{output_bucket, KingBuckets, Network, QA, QB, SCALE};
 
 /// Weights are kept within ±`WEIGHT_CLIP`, so that the quantised values
 /// fit: a feature-transformer weight × 255 in `i16`, and an accumulator of
 /// 32 of them; an output weight × 64 in an `i8`'s range.
 pub const WEIGHT_CLIP: f32 = 1.98;
 
-/// The float parameters of a `(768 → hidden) × 2 → 1` SCReLU network
-/// with `buckets` output layers chosen by material
-/// ([`hashmate_nnue::output_bucket`]).
+/// The float parameters of a `(768 × kings → hidden) × 2 → 1` SCReLU
+/// network with `buckets` output layers chosen by material
+/// ([`hashmate_nnue::output_bucket`]) and the king buckets `kings`
+/// ([`KingBuckets`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
+    /// The inputs' king buckets ([`KingBuckets::PLAIN`]: none).
+    pub kings: KingBuckets,
     /// Neurons per perspective.
     pub hidden: usize,
     /// Output buckets.
@@ -30,6 +33,8 @@ pub struct Params {
 /// Offsets of the parameter groups in [`Params::v`].
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
+    /// The inputs' king buckets.
+    pub kings: KingBuckets,
     /// Neurons per perspective.
     pub hidden: usize,
     /// Output buckets.
@@ -45,12 +50,14 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout for `hidden` neurons and `buckets` output buckets.
-    pub fn new(hidden: usize, buckets: usize) -> Layout {
-        let ft_bias = INPUTS * hidden;
+    /// The layout for king buckets `kings`, `hidden` neurons and
+    /// `buckets` output buckets.
+    pub fn new(kings: KingBuckets, hidden: usize, buckets: usize) -> Layout {
+        let ft_bias = kings.inputs() * hidden;
         let out_w = ft_bias + hidden;
         let out_b = out_w + buckets * 2 * hidden;
         Layout {
+            kings,
             hidden,
             buckets,
             ft_bias,
@@ -103,8 +110,8 @@ impl Params {
     /// Random initial parameters: feature-transformer weights uniform in
     /// ±0.1 (an accumulator of 30 pieces then spreads over about ±0.3),
     /// output weights uniform in ±1/√(2·hidden), biases 0.
-    pub fn init(hidden: usize, buckets: usize, rng: &mut Rng) -> Params {
-        let l = Layout::new(hidden, buckets);
+    pub fn init(kings: KingBuckets, hidden: usize, buckets: usize, rng: &mut Rng) -> Params {
+        let l = Layout::new(kings, hidden, buckets);
         let mut v = vec![0.0; l.len];
         for w in &mut v[..l.ft_bias] {
             *w = rng.uniform(0.1);
@@ -113,7 +120,12 @@ impl Params {
         for w in &mut v[l.out_w..l.out_b] {
             *w = rng.uniform(a);
         }
-        Params { hidden, buckets, v }
+        Params {
+            kings,
+            hidden,
+            buckets,
+            v,
+        }
     }
 
     /// The float parameters a quantised net stands for: each weight
@@ -122,11 +134,11 @@ impl Params {
     /// continues to train a net on new data instead of from random
     /// weights.
     pub fn from_network(net: &Network) -> Params {
-        let (hidden, buckets) = (net.hidden(), net.buckets());
-        let l = Layout::new(hidden, buckets);
+        let (kings, hidden, buckets) = (*net.king_buckets(), net.hidden(), net.buckets());
+        let l = Layout::new(kings, hidden, buckets);
         let mut v = Vec::with_capacity(l.len);
         let qa = QA as f32;
-        for f in 0..INPUTS {
+        for f in 0..net.inputs() {
             v.extend(net.column(f).iter().map(|&w| f32::from(w) / qa));
         }
         v.extend(net.bias().iter().map(|&b| f32::from(b) / qa));
@@ -138,12 +150,17 @@ impl Params {
             v.push(net.output_bias(b) as f32 / (QA * QB) as f32);
         }
         debug_assert_eq!(v.len(), l.len);
-        Params { hidden, buckets, v }
+        Params {
+            kings,
+            hidden,
+            buckets,
+            v,
+        }
     }
 
     /// The layout of these parameters.
     pub fn layout(&self) -> Layout {
-        Layout::new(self.hidden, self.buckets)
+        Layout::new(self.kings, self.hidden, self.buckets)
     }
 
     /// Fill the accumulators of `s`; returns the raw output (before the
@@ -154,10 +171,15 @@ impl Params {
         let h = l.hidden;
         let bias = &self.v[l.ft_bias..l.out_w];
         let (us, them) = s.features();
-        for (acc, feats) in [(&mut scratch.us, us), (&mut scratch.them, them)] {
+        let (t_us, t_them) = s.transforms(&self.kings);
+        for (acc, feats, (offset, flip)) in [
+            (&mut scratch.us, us, t_us),
+            (&mut scratch.them, them, t_them),
+        ] {
             acc.copy_from_slice(bias);
             for &f in feats {
-                let col = &self.v[usize::from(f) * h..][..h];
+                let input = offset + (usize::from(f) ^ flip);
+                let col = &self.v[input * h..][..h];
                 for (a, &w) in acc.iter_mut().zip(col) {
                     *a += w;
                 }
@@ -199,13 +221,14 @@ impl Params {
             g[b] += d;
             let (ow_us, ow_them) = self.v[w..][..2 * h].split_at(h);
             let (feats_us, feats_them) = s.features();
+            let (t_us, t_them) = s.transforms(&self.kings);
             let Scratch { us, them, da } = scratch;
             let (gw, rest) = g.split_at_mut(l.ft_bias);
             let (gb, rest) = rest.split_at_mut(h);
             let (g_us, g_them) = rest[w - l.out_w..][..2 * h].split_at_mut(h);
-            for (acc, ow, gow, feats) in [
-                (&*us, ow_us, g_us, feats_us),
-                (&*them, ow_them, g_them, feats_them),
+            for (acc, ow, gow, feats, (offset, flip)) in [
+                (&*us, ow_us, g_us, feats_us, t_us),
+                (&*them, ow_them, g_them, feats_them, t_them),
             ] {
                 // The output weights' gradient and the accumulator's
                 // (`da`, computed once per neuron), which reaches the
@@ -223,7 +246,8 @@ impl Params {
                     *b += x;
                 }
                 for &f in feats {
-                    let col = &mut gw[usize::from(f) * h..][..h];
+                    let input = offset + (usize::from(f) ^ flip);
+                    let col = &mut gw[input * h..][..h];
                     for (w, &x) in col.iter_mut().zip(da.iter()) {
                         *w += x;
                     }
@@ -251,8 +275,15 @@ impl Params {
             .iter()
             .map(|&x| (x * (QA * QB) as f32).round() as i32)
             .collect();
-        Network::with_buckets(l.hidden, ft_weights, ft_bias, out_weights, out_bias)
-            .expect("the layout has the network's shape")
+        Network::with_king_buckets(
+            l.kings,
+            l.hidden,
+            ft_weights,
+            ft_bias,
+            out_weights,
+            out_bias,
+        )
+        .expect("the layout has the network's shape")
     }
 
     /// Keep the weights within ±[`WEIGHT_CLIP`].

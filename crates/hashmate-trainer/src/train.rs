@@ -3,12 +3,14 @@
 
 use crate::data::{DataError, DataSet, Rng, Sample};
 use crate::net::{sigmoid, target, Params, Scratch};
-use hashmate_nnue::{Network, SCALE};
+use hashmate_nnue::{KingBuckets, Network, SCALE};
 use std::time::Instant;
 
 /// What a run is asked to do.
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// The inputs' king buckets ([`KingBuckets::PLAIN`]: none).
+    pub kings: KingBuckets,
     /// Neurons per perspective.
     pub hidden: usize,
     /// Output buckets (by material, [`hashmate_nnue::output_bucket`]).
@@ -60,7 +62,7 @@ impl State {
     /// # Errors
     /// [`TrainError::Memory`].
     pub fn try_new(cfg: &Config) -> Result<State, TrainError> {
-        let n = crate::net::Layout::new(cfg.hidden, cfg.buckets).len;
+        let n = crate::net::Layout::new(cfg.kings, cfg.hidden, cfg.buckets).len;
         // The parameters and two moments: ask for all of it first.
         zeros(3 * n, "the parameters and the optimiser's moments")?;
         Ok(State::new(cfg))
@@ -69,6 +71,7 @@ impl State {
     /// A fresh start.
     pub fn new(cfg: &Config) -> State {
         State::from_params(Params::init(
+            cfg.kings,
             cfg.hidden,
             cfg.buckets,
             &mut Rng::new(cfg.seed),
@@ -236,9 +239,12 @@ pub fn quantisation_error(params: &Params, net: &Network, samples: &[Sample]) ->
 /// builds them from a position.
 fn integer_eval(net: &Network, s: &Sample) -> i32 {
     let (us, them) = s.features();
-    let acc = |feats: &[u16]| net.accumulate(feats.iter().map(|&f| usize::from(f)));
+    let (t_us, t_them) = s.transforms(net.king_buckets());
+    let acc = |feats: &[u16], (offset, flip): (usize, usize)| {
+        net.accumulate(feats.iter().map(|&f| offset + (usize::from(f) ^ flip)))
+    };
     let bucket = hashmate_nnue::output_bucket(u32::from(s.len), net.buckets());
-    net.output(&acc(us), &acc(them), bucket)
+    net.output(&acc(us, t_us), &acc(them, t_them), bucket)
 }
 
 /// `sum(part)` over `threads` shares of `samples`, divided by their

@@ -297,3 +297,68 @@ fn buffers_that_do_not_fit_are_a_message_not_an_abort() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--king-buckets` takes `none`, a preset's size or a map of 32 bucket
+/// numbers, and refuses anything else by name; a run with king buckets
+/// writes a net that says so, and `--init` with a net of other king
+/// buckets is refused before any training.
+#[test]
+fn king_buckets_are_chosen_by_name_and_checked() {
+    let (sample, net, dir, _) = fixture("kings");
+    let out = dir.join("out");
+    let run = |kings: &str, init: Option<&std::path::Path>| {
+        let mut args = validation_args(&sample);
+        let more = "--hidden 16 --output-buckets 8 --epochs 1 --batch 1024";
+        args.extend(more.split(' ').map(std::ffi::OsStr::new));
+        args.extend([
+            std::ffi::OsStr::new("--king-buckets"),
+            std::ffi::OsStr::new(kings),
+        ]);
+        args.extend(["--out".as_ref(), out.as_os_str()]);
+        if let Some(init) = init {
+            args.extend(["--init".as_ref(), init.as_os_str()]);
+        }
+        let result = train(&args);
+        let _ = std::fs::remove_dir_all(&out);
+        result
+    };
+    for (bad, why) in [
+        ("3", "no preset of 3 king buckets"),
+        ("many", "not `none`, a number of buckets or a map of 32"),
+        ("0,1,2", "a map of 3 numbers; it takes 32"),
+        (
+            "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2",
+            "king bucket 1 is on no square",
+        ),
+        (
+            "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,300",
+            "a map of bucket numbers",
+        ),
+    ] {
+        let (ok, _, stderr) = run(bad, None);
+        assert!(!ok && stderr.contains(why), "{bad}: {stderr}");
+    }
+    let mut args = validation_args(&sample);
+    let more = "--hidden 16 --output-buckets 8 --epochs 1 --batch 1024 --king-buckets 4";
+    args.extend(more.split(' ').map(std::ffi::OsStr::new));
+    args.extend(["--out".as_ref(), out.as_os_str()]);
+    let (ok, _, stderr) = train(&args);
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains("(768 x 4 -> 16)x2 -> 1 x 8 output buckets, 4 mirrored king buckets (0,0,1,1,2,2,2,2,3,"),
+        "{stderr}"
+    );
+    let written = std::fs::read(out.join("net.nnue")).unwrap();
+    let back = hashmate_nnue::Network::from_bytes(&written).unwrap();
+    assert_eq!(back.king_buckets().count(), 4);
+    std::fs::remove_dir_all(&out).unwrap();
+    // The embedded net has no king buckets: as the start of a run with
+    // some, it is refused by what differs.
+    let (ok, _, stderr) = run("4", Some(&net));
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains("no king buckets, not --hidden 16") && stderr.contains("with 4 mirrored"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,7 +3,7 @@
 //! see docs/NNUE.md).
 
 use hashmate::Position;
-use hashmate_nnue::Network;
+use hashmate_nnue::{KingBuckets, Network};
 use hashmate_trainer::checkpoint;
 use hashmate_trainer::data::{DataError, DataSet, Sample};
 use hashmate_trainer::net::{Params, Scratch};
@@ -16,6 +16,7 @@ fn sample() -> PathBuf {
 
 fn config(epochs: u32) -> Config {
     Config {
+        kings: KingBuckets::PLAIN,
         hidden: 16,
         buckets: 1,
         epochs,
@@ -87,6 +88,9 @@ fn the_quantised_net_agrees_with_the_float_net() {
                 t
             },
             len: acc_path.len() as u8,
+            // e1, and e8 seen from Black's side.
+            us_king: 4,
+            them_king: 4,
             score: 0.0,
             result: 0.5,
             mirrorable: false,
@@ -311,52 +315,143 @@ fn an_output_bucketed_net_trains_quantises_and_resumes() {
 
 /// The analytic gradient of the loss equals a finite difference, for
 /// parameters of every group (feature transformer, its biases, the
-/// output weights and biases of the sample's bucket), with 8 buckets.
+/// output weights and biases of the sample's bucket), with 8 buckets,
+/// without and with king buckets.
 #[test]
 fn the_gradient_matches_finite_differences() {
     let data = data();
     let validation = data.validation_samples().unwrap();
-    let mut params = Params::init(16, 8, &mut hashmate_trainer::data::Rng::new(5));
-    // Larger output weights than at the start, so that every term counts.
-    let l = params.layout();
-    for (i, w) in params.v[l.out_w..].iter_mut().enumerate() {
-        *w += 0.3 * ((i % 7) as f32 - 3.0) / 3.0;
+    for kings in [KingBuckets::PLAIN, KingBuckets::preset(4).unwrap()] {
+        let mut params = Params::init(kings, 16, 8, &mut hashmate_trainer::data::Rng::new(5));
+        // Larger output weights than at the start, so that every term counts.
+        let l = params.layout();
+        for (i, w) in params.v[l.out_w..].iter_mut().enumerate() {
+            *w += 0.3 * ((i % 7) as f32 - 3.0) / 3.0;
+        }
+        let mut scratch = Scratch::new(16);
+        for s in validation.iter().step_by(97).take(12) {
+            let mut g = vec![0.0f32; l.len];
+            params.loss(s, 0.5, &mut scratch, Some((&mut g, 1.0)));
+            let bucket = hashmate_nnue::output_bucket(u32::from(s.len), 8);
+            let (us, them) = s.features();
+            let ((ou, xu), (ot, xt)) = s.transforms(&kings);
+            let ow = l.out_w + bucket * 2 * l.hidden;
+            let probes = [
+                (ou + (usize::from(us[0]) ^ xu)) * 16 + 3,
+                (ot + (usize::from(them[1]) ^ xt)) * 16 + 9,
+                l.ft_bias + 5,
+                ow + 2,
+                ow + l.hidden + 7,
+                l.out_b + bucket,
+            ];
+            for &i in &probes {
+                let eps = 1e-2f32;
+                let mut p = params.clone();
+                p.v[i] += eps;
+                let up = f64::from(p.loss(s, 0.5, &mut scratch, None));
+                p.v[i] -= 2.0 * eps;
+                let down = f64::from(p.loss(s, 0.5, &mut scratch, None));
+                let numeric = (up - down) / (2.0 * f64::from(eps));
+                let analytic = f64::from(g[i]);
+                assert!(
+                    (numeric - analytic).abs() <= 1e-4 + 0.05 * analytic.abs().max(numeric.abs()),
+                    "{kings:?}: parameter {i}: analytic {analytic}, numeric {numeric}"
+                );
+            }
+            // No other bucket's output parameters get a gradient.
+            for b in (0..8).filter(|&b| b != bucket) {
+                let w = l.out_w + b * 2 * l.hidden;
+                assert!(g[w..w + 2 * l.hidden].iter().all(|&x| x == 0.0));
+                assert_eq!(g[l.out_b + b], 0.0);
+            }
+            // With king buckets, only the blocks of the two kings' buckets
+            // get a feature-transformer gradient.
+            for block in 0..kings.count() {
+                let used = [ou / 768, ot / 768].contains(&block);
+                let any = g[block * 768 * 16..(block + 1) * 768 * 16]
+                    .iter()
+                    .any(|&x| x != 0.0);
+                assert!(used || !any, "{kings:?}: block {block}");
+            }
+        }
     }
+}
+
+/// A net with king buckets (4, mirrored) trains, quantises within the
+/// usual bounds, is scored by the engine's path (a `Position`, its kings'
+/// buckets and mirroring) exactly as by the trainer's on every kind of
+/// king placement in the sample, scores a mirrorable position and its
+/// mirror image alike, and writes, reads, checkpoints and resumes.
+#[test]
+fn a_king_bucketed_net_trains_and_the_engine_scores_it_alike() {
+    let data = data();
+    let validation = data.validation_samples().unwrap();
+    let kings = KingBuckets::preset(4).unwrap();
+    let cfg = Config {
+        kings,
+        buckets: 8,
+        ..config(4)
+    };
+    let mut state = State::new(&cfg);
+    let before = mean_loss(&state.params, &validation, cfg.lambda, 2);
+    run(&cfg, &mut state, &data, &validation);
+    let after = state.history.last().unwrap().1;
+    assert!(after < before * 0.97, "validation loss {before} -> {after}");
+    let net = state.params.quantise();
+    assert_eq!(*net.king_buckets(), kings);
+    assert_eq!(net.inputs(), 4 * 768);
+    let (mean, max) = quantisation_error(&state.params, &net, &validation);
+    assert!(mean < 5.0 && max < 40.0, "mean {mean} cp, max {max} cp");
+    assert_eq!(Network::from_bytes(&net.to_bytes()).unwrap(), net);
+    // The engine's evaluation of each record's position is the trainer's
+    // integer evaluation of its sample: |engine − float| is the error the
+    // trainer measures. Over the whole sample, both kings' buckets and
+    // both wings occur.
+    let bytes = std::fs::read(sample()).unwrap();
+    let (mut buckets_seen, mut flips_seen) = ([false; 4], [false; 2]);
     let mut scratch = Scratch::new(16);
-    for s in validation.iter().step_by(97).take(12) {
-        let mut g = vec![0.0f32; l.len];
-        params.loss(s, 0.5, &mut scratch, Some((&mut g, 1.0)));
-        let bucket = hashmate_nnue::output_bucket(u32::from(s.len), 8);
-        let (us, _) = s.features();
-        let ow = l.out_w + bucket * 2 * l.hidden;
-        let probes = [
-            usize::from(us[0]) * 16 + 3,
-            l.ft_bias + 5,
-            ow + 2,
-            ow + l.hidden + 7,
-            l.out_b + bucket,
-        ];
-        for &i in &probes {
-            let eps = 1e-2f32;
-            let mut p = params.clone();
-            p.v[i] += eps;
-            let up = f64::from(p.loss(s, 0.5, &mut scratch, None));
-            p.v[i] -= 2.0 * eps;
-            let down = f64::from(p.loss(s, 0.5, &mut scratch, None));
-            let numeric = (up - down) / (2.0 * f64::from(eps));
-            let analytic = f64::from(g[i]);
-            assert!(
-                (numeric - analytic).abs() <= 1e-4 + 0.05 * analytic.abs().max(numeric.abs()),
-                "parameter {i}: analytic {analytic}, numeric {numeric}"
-            );
-        }
-        // No other bucket's output parameters get a gradient.
-        for b in (0..8).filter(|&b| b != bucket) {
-            let w = l.out_w + b * 2 * l.hidden;
-            assert!(g[w..w + 2 * l.hidden].iter().all(|&x| x == 0.0));
-            assert_eq!(g[l.out_b + b], 0.0);
+    for chunk in bytes.chunks_exact(32).step_by(7) {
+        let r = hashmate_data::record::Record::decode(chunk.try_into().unwrap()).unwrap();
+        let Some(s) = Sample::from_record(&r) else {
+            continue;
+        };
+        let ((o, x), _) = s.transforms(&kings);
+        buckets_seen[o / 768] = true;
+        flips_seen[usize::from(x == 7)] = true;
+        let (trainer, _) = quantisation_error(&state.params, &net, std::slice::from_ref(&s));
+        let float = f64::from(state.params.forward(&s, &mut scratch)) * 400.0;
+        let engine = f64::from(net.evaluate(&r.pos));
+        assert!(((engine - float).abs() - trainer).abs() < 1e-6, "{}", r.pos);
+        // Mirrored inputs: the mirror image has the same float output.
+        if s.mirrorable {
+            let mut m = s;
+            m.mirror();
+            let image = f64::from(state.params.forward(&m, &mut scratch)) * 400.0;
+            assert!((image - float).abs() < 1e-3, "{}", r.pos);
         }
     }
+    assert_eq!(flips_seen, [true; 2]);
+    assert!(
+        buckets_seen.iter().filter(|&&b| b).count() >= 3,
+        "{buckets_seen:?}"
+    );
+    let ck = checkpoint::to_bytes(&state);
+    assert_eq!(ck[4..6], [2, 0], "king buckets need checkpoint version 2");
+    assert_eq!(checkpoint::from_bytes(&ck).unwrap(), state);
+    let mut resumed = checkpoint::from_bytes(&ck).unwrap();
+    let more = Config {
+        epochs: 5,
+        ..cfg.clone()
+    };
+    let mut straight = state.clone();
+    run(&more, &mut resumed, &data, &validation);
+    run(&more, &mut straight, &data, &validation);
+    assert_eq!(resumed, straight);
+    // A net read back as float parameters is the same net, king buckets
+    // and all (the start of a fine-tuning run).
+    let back = Params::from_network(&net);
+    assert_eq!(back.kings, kings);
+    assert_eq!(back.quantise(), net);
 }
 
 /// A quantised net read back into float parameters quantises to the same
