@@ -41,32 +41,46 @@ impl SearchJob {
                 listener,
             )
         };
-        let result = match self.strength {
-            None => search(&mut listener),
-            Some(strength) => {
-                let roots = self
-                    .pos
-                    .legal_moves()
-                    .iter()
-                    .filter(|m| {
-                        self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m)
-                    })
-                    .count();
-                let mut recorder = LineRecorder::new(&mut listener, self.limits.multipv.min(roots));
-                let mut result = search(&mut recorder);
-                // Seeded by the clock and the position: another game,
-                // another choice.
-                let nanos = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos() as u64);
-                let mut rng = SplitMix64::new(nanos ^ self.pos.key());
-                if let Some(line) = strength.choose(recorder.lines(), &mut rng) {
-                    result.best = Some(line.mv);
-                    result.ponder = line.reply;
+        // A search that panics (a bug) must still answer: the GUI waits
+        // for its `bestmove`. The panic is on stderr (the standard hook);
+        // the answer is the first legal move.
+        let searched =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match self.strength {
+                None => search(&mut listener),
+                Some(strength) => {
+                    let roots = self
+                        .pos
+                        .legal_moves()
+                        .iter()
+                        .filter(|m| {
+                            self.limits.searchmoves.is_empty()
+                                || self.limits.searchmoves.contains(m)
+                        })
+                        .count();
+                    let mut recorder =
+                        LineRecorder::new(&mut listener, self.limits.multipv.min(roots));
+                    let mut result = search(&mut recorder);
+                    // Seeded by the clock and the position: another game,
+                    // another choice.
+                    let nanos = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_nanos() as u64);
+                    let mut rng = SplitMix64::new(nanos ^ self.pos.key());
+                    if let Some(line) = strength.choose(recorder.lines(), &mut rng) {
+                        result.best = Some(line.mv);
+                        result.ponder = line.reply;
+                    }
+                    result
                 }
-                result
-            }
-        };
+            }));
+        let result = searched.unwrap_or_else(|_| {
+            // Helper threads still searching are told to end.
+            shared.control.stop_search();
+            output::emit(
+                "info string error: the search failed (see stderr); playing the first legal move",
+            );
+            search::SearchResult::unsearched(self.pos.legal_moves().first().copied())
+        });
         // UCI: no bestmove before `stop` in infinite mode, nor before
         // `ponderhit` or `stop` while pondering.
         shared.control.wait_for_release(self.infinite);
