@@ -1,10 +1,10 @@
 //! Accumulators: a perspective's sum of the feature transformer's bias
 //! and the columns of its active features, kept up to date move by move.
 
-use crate::features::{feature, for_each_input};
+use crate::features::{feature, for_each_input, INPUTS};
 use crate::network::Network;
 use crate::simd;
-use hashmate::{Color, Position, Role};
+use hashmate::{Bitboard, Color, Position, Role};
 
 /// Add a feature transformer column to one perspective's accumulator,
 /// wrapping as the quantised arithmetic does everywhere else.
@@ -56,11 +56,22 @@ impl Accumulator {
 /// positions' piece sets, so that every kind of move (en passant,
 /// castling in both notations, promotions) is handled by one rule.
 /// Allocated once; nothing is allocated per move.
+///
+/// With king buckets, a perspective whose king moves to another bucket or
+/// wing is rebuilt from an *accumulator cache*: for each perspective,
+/// bucket and wing, the accumulator last built there and the pieces it
+/// counts, so that a rebuild adds and subtracts only the pieces that
+/// differ since (a few, where a refresh adds all of them).
 #[derive(Clone, Debug)]
 pub struct AccumulatorStack {
     hidden: usize,
     white: Vec<i16>,
     black: Vec<i16>,
+    /// King buckets: per slot (perspective, bucket, wing) an accumulator,
+    /// `hidden` values each; empty for a plain net.
+    cache: Vec<i16>,
+    /// The pieces (colour × role) each cached accumulator counts.
+    cache_pieces: Vec<[Bitboard; 12]>,
 }
 
 impl AccumulatorStack {
@@ -79,10 +90,26 @@ impl AccumulatorStack {
         let mut black = Vec::new();
         black.try_reserve_exact(n)?;
         black.resize(n, 0);
+        // Each slot starts as the biases with no piece counted.
+        let slots = if net.kings.is_mirrored() {
+            2 * 2 * net.kings.count()
+        } else {
+            0
+        };
+        let mut cache = Vec::new();
+        cache.try_reserve_exact(slots * net.hidden)?;
+        for _ in 0..slots {
+            cache.extend_from_slice(&net.ft_bias);
+        }
+        let mut cache_pieces = Vec::new();
+        cache_pieces.try_reserve_exact(slots)?;
+        cache_pieces.resize(slots, [Bitboard::EMPTY; 12]);
         Ok(AccumulatorStack {
             hidden: net.hidden,
             white,
             black,
+            cache,
+            cache_pieces,
         })
     }
 
@@ -104,19 +131,42 @@ impl AccumulatorStack {
         });
     }
 
-    /// Build one perspective's accumulator of ply `ply` for `pos` from
-    /// scratch (its king changed bucket or side; the other perspective is
-    /// updated as usual).
+    /// Build one perspective's accumulator of ply `ply` for `pos`, whose
+    /// king changed bucket or wing (the other perspective is updated as
+    /// usual), from the accumulator cache: the slot of that bucket and wing
+    /// is brought to `pos`'s pieces by the columns of the pieces that
+    /// differ, and copied. Kept out of line: it is the rare path, and
+    /// profilers count its calls.
+    #[inline(never)]
     fn refresh_side(&mut self, net: &Network, ply: usize, pos: &Position, side: Color) {
         let h = self.hidden;
+        let (offset, flip) = net.kings.transform_of(pos, side);
+        let wings = 2 * net.kings.count();
+        let slot = usize::from(side == Color::Black) * wings
+            + (offset / INPUTS) * 2
+            + usize::from(flip != 0);
+        let cached = &mut self.cache[slot * h..][..h];
+        let counted = &mut self.cache_pieces[slot];
+        let mut i = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let (before, now) = (counted[i], pos.pieces(color, role));
+                let input = |sq| offset + (feature(side, color, role, sq) ^ flip);
+                for sq in (now - before).iter() {
+                    add_column(cached, net.column(input(sq)));
+                }
+                for sq in (before - now).iter() {
+                    sub_column(cached, net.column(input(sq)));
+                }
+                counted[i] = now;
+                i += 1;
+            }
+        }
         let acc = match side {
             Color::White => &mut self.white[ply * h..][..h],
             Color::Black => &mut self.black[ply * h..][..h],
         };
-        acc.copy_from_slice(&net.ft_bias);
-        for_each_input(pos, &net.kings, |w, b| {
-            add_column(acc, net.column(if side == Color::White { w } else { b }));
-        });
+        acc.copy_from_slice(cached);
     }
 
     /// Ply `ply + 1`'s accumulators for `child`, a position one move (or a
