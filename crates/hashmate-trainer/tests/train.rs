@@ -36,6 +36,17 @@ fn data() -> DataSet {
     DataSet::open(&[sample()], 1000, 6).unwrap()
 }
 
+/// A fresh state trained for `cfg.epochs`, whose validation loss fell by
+/// more than 3 %.
+fn trained_from_scratch(cfg: &Config, data: &DataSet, validation: &[Sample]) -> State {
+    let mut state = State::new(cfg);
+    let before = mean_loss(&state.params, validation, cfg.lambda, 2);
+    run(cfg, &mut state, data, validation);
+    let after = state.history.last().unwrap().1;
+    assert!(after < before * 0.97, "validation loss {before} -> {after}");
+    state
+}
+
 fn run(cfg: &Config, state: &mut State, data: &DataSet, validation: &[Sample]) {
     while state.epoch < cfg.epochs {
         train::epoch(data, validation, cfg, state, &mut |_| {}).unwrap();
@@ -254,11 +265,7 @@ fn an_output_bucketed_net_trains_quantises_and_resumes() {
         buckets: 8,
         ..config(4)
     };
-    let mut state = State::new(&cfg);
-    let before = mean_loss(&state.params, &validation, cfg.lambda, 2);
-    run(&cfg, &mut state, &data, &validation);
-    let after = state.history.last().unwrap().1;
-    assert!(after < before * 0.97, "validation loss {before} -> {after}");
+    let state = trained_from_scratch(&cfg, &data, &validation);
     let net = state.params.quantise();
     assert_eq!(net.buckets(), 8);
     let (mean, max) = quantisation_error(&state.params, &net, &validation);
@@ -301,15 +308,21 @@ fn an_output_bucketed_net_trains_quantises_and_resumes() {
     }
     assert!(seen.iter().filter(|&&s| s).count() >= 5, "{seen:?}");
     let ck = checkpoint::to_bytes(&state);
-    assert_eq!(checkpoint::from_bytes(&ck).unwrap(), state);
-    let mut resumed = checkpoint::from_bytes(&ck).unwrap();
+    resumes_exactly(&ck, &state, &cfg, &data, &validation);
+}
+
+/// `ck`, the checkpoint of `state`, reads back as `state`, and one more
+/// epoch from it equals one more epoch of `state` itself.
+fn resumes_exactly(ck: &[u8], state: &State, cfg: &Config, data: &DataSet, validation: &[Sample]) {
+    assert_eq!(&checkpoint::from_bytes(ck).unwrap(), state);
+    let mut resumed = checkpoint::from_bytes(ck).unwrap();
     let more = Config {
-        epochs: 5,
+        epochs: state.epoch + 1,
         ..cfg.clone()
     };
     let mut straight = state.clone();
-    run(&more, &mut resumed, &data, &validation);
-    run(&more, &mut straight, &data, &validation);
+    run(&more, &mut resumed, data, validation);
+    run(&more, &mut straight, data, validation);
     assert_eq!(resumed, straight);
 }
 
@@ -392,11 +405,7 @@ fn a_king_bucketed_net_trains_and_the_engine_scores_it_alike() {
         buckets: 8,
         ..config(4)
     };
-    let mut state = State::new(&cfg);
-    let before = mean_loss(&state.params, &validation, cfg.lambda, 2);
-    run(&cfg, &mut state, &data, &validation);
-    let after = state.history.last().unwrap().1;
-    assert!(after < before * 0.97, "validation loss {before} -> {after}");
+    let state = trained_from_scratch(&cfg, &data, &validation);
     let net = state.params.quantise();
     assert_eq!(*net.king_buckets(), kings);
     assert_eq!(net.inputs(), 4 * 768);
@@ -437,16 +446,7 @@ fn a_king_bucketed_net_trains_and_the_engine_scores_it_alike() {
     );
     let ck = checkpoint::to_bytes(&state);
     assert_eq!(ck[4..6], [2, 0], "king buckets need checkpoint version 2");
-    assert_eq!(checkpoint::from_bytes(&ck).unwrap(), state);
-    let mut resumed = checkpoint::from_bytes(&ck).unwrap();
-    let more = Config {
-        epochs: 5,
-        ..cfg.clone()
-    };
-    let mut straight = state.clone();
-    run(&more, &mut resumed, &data, &validation);
-    run(&more, &mut straight, &data, &validation);
-    assert_eq!(resumed, straight);
+    resumes_exactly(&ck, &state, &cfg, &data, &validation);
     // A net read back as float parameters is the same net, king buckets
     // and all (the start of a fine-tuning run).
     let back = Params::from_network(&net);
