@@ -134,6 +134,16 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
+/// Bytes of the king-bucket map after the header: none for the plain 768
+/// inputs, the own king's 32 squares on files a–d otherwise.
+fn map_bytes(kings: &KingBuckets) -> usize {
+    if *kings == KingBuckets::PLAIN {
+        0
+    } else {
+        32
+    }
+}
+
 impl Network {
     /// Bytes of the file of a network of `hidden` neurons and `buckets`
     /// output buckets.
@@ -144,9 +154,8 @@ impl Network {
     /// Bytes of the file of a network with king buckets `kings`, `hidden`
     /// neurons and `buckets` output buckets.
     pub fn file_bytes_with(kings: &KingBuckets, hidden: usize, buckets: usize) -> usize {
-        let map = if *kings == KingBuckets::PLAIN { 0 } else { 32 };
         HEADER_BYTES
-            + map
+            + map_bytes(kings)
             + 2 * (kings.inputs() * hidden + hidden + buckets * 2 * hidden)
             + 4 * buckets
             + 8
@@ -266,8 +275,7 @@ impl Network {
         if stored != computed {
             return Err(NetError::Checksum { stored, computed });
         }
-        let map = if kings == KingBuckets::PLAIN { 0 } else { 32 };
-        let mut words = body[HEADER_BYTES + map..]
+        let mut words = body[HEADER_BYTES + map_bytes(&kings)..]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         // The weights are most of the file: their memory is asked for, so

@@ -9,6 +9,10 @@
 use crate::data::{Rng, Sample};
 use hashmate_nnue::{output_bucket, KingBuckets, Network, QA, QB, SCALE};
 
+/// A sample's `(offset, flip)` for its side to move and the other side
+/// ([`Sample::transforms`]).
+type Transforms = ((usize, usize), (usize, usize));
+
 /// Weights are kept within ±`WEIGHT_CLIP`, so that the quantised values
 /// fit: a feature-transformer weight × 255 in `i16`, and an accumulator of
 /// 32 of them; an output weight × 64 in an `i8`'s range.
@@ -167,11 +171,17 @@ impl Params {
     /// sigmoid; times [`SCALE`] it is centipawns).
     #[inline]
     pub fn forward(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
+        self.forward_with(s, s.transforms(&self.kings), scratch)
+    }
+
+    /// [`Params::forward`] with the sample's king transforms already known.
+    #[inline]
+    fn forward_with(&self, s: &Sample, transforms: Transforms, scratch: &mut Scratch) -> f32 {
         let l = self.layout();
         let h = l.hidden;
         let bias = &self.v[l.ft_bias..l.out_w];
         let (us, them) = s.features();
-        let (t_us, t_them) = s.transforms(&self.kings);
+        let (t_us, t_them) = transforms;
         for (acc, feats, (offset, flip)) in [
             (&mut scratch.us, us, t_us),
             (&mut scratch.them, them, t_them),
@@ -210,7 +220,8 @@ impl Params {
         scratch: &mut Scratch,
         grad: Option<(&mut [f32], f32)>,
     ) -> f32 {
-        let out = self.forward(s, scratch);
+        let transforms = s.transforms(&self.kings);
+        let out = self.forward_with(s, transforms, scratch);
         let p = sigmoid(out);
         let e = p - target(s, lambda);
         if let Some((g, weight)) = grad {
@@ -221,7 +232,7 @@ impl Params {
             g[b] += d;
             let (ow_us, ow_them) = self.v[w..][..2 * h].split_at(h);
             let (feats_us, feats_them) = s.features();
-            let (t_us, t_them) = s.transforms(&self.kings);
+            let (t_us, t_them) = transforms;
             let Scratch { us, them, da } = scratch;
             let (gw, rest) = g.split_at_mut(l.ft_bias);
             let (gb, rest) = rest.split_at_mut(h);
