@@ -6,8 +6,10 @@
 #
 # Run there from the repository root, with the release binary and the
 # book carried in `.device/` (ignored by git):
-#     mkdir -p .device && cp target/release/hashmate .device/ \
+#     sh tools/pgo.sh && mkdir -p .device && cp target/pgo/hashmate .device/ \
 #         && cp /usr/share/games/gnuchess/book.bin .device/
+# (the profile-guided build plays the same games 7-9 % faster than
+# target/release/hashmate, which serves as well; docs/BENCHMARKS.md §9).
 #     run: sh tools/device_datagen.sh SEED SECONDS   (carry: .device)
 # Each lent session plays its own seed; game i of a seed depends only on
 # the seed and i, so a set is regenerable here by the same datagen command
