@@ -18,11 +18,15 @@ set -eu
 seed=${1:?seed}
 secs=${2:?seconds}
 threads=${THREADS:-$(nproc)}
+# 3,000 nodes a move: twice the positions of datagen's default 6,000 for
+# the same time, and a net trained on them beat one trained on the
+# 6,000-node half by +132 Elo (docs/NNUE.md, "Run 16").
+nodes=${NODES:-3000}
 out=${OUT:?OUT is where the data goes}
 bin=.device/hashmate
 data=/tmp/hm-seed$seed.bin
 "$bin" bench 2>&1 | tail -1
 "$bin" datagen --out "$data" --games 100000000 --threads "$threads" --seed "$seed" \
-    --book .device/book.bin --nnue '<internal>' --time-limit "$secs" 2>&1 | tail -3
+    --nodes "$nodes" --book .device/book.bin --nnue '<internal>' --time-limit "$secs" 2>&1 | tail -3
 "$bin" data pack "$data" "$out/hm-seed$seed.chain"
 sha256sum "$data" "$out/hm-seed$seed.chain"

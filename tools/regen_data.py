@@ -72,12 +72,21 @@ SETS = {
     10: ("0498537", 622754, 10, True, 33346, 3174912,
          "29335c8c2ce67e87f6b9a99cf9195ea436d9baa934057ea77a4ef3b8afc356fd",
          "set10-prefix-3174912.bin"),
+    # Set 11 is played at 3,000 nodes a move (NODES below); run 16b
+    # trained on its first 5,000,000.
+    11: ("9fa70b5", 622754, 11, True, 53345, 5000000,
+         "6c336af7fefa8a039f43218848ef2b1f85e7dc0341741bf632af8cbd8a8c0061",
+         "set11-prefix-5000000.bin"),
 }
+
+# Sets played at another node limit than datagen's default (6,000).
+NODES = {11: 3000}
 
 
 def datagen_name(n):
     commit, _, seed, nnue, *_ = SETS[n]
-    return f"hm-{commit}-{'nnue-' if nnue else ''}seed{seed}.bin"
+    nodes = f"-n{NODES[n]}" if n in NODES else ""
+    return f"hm-{commit}-{'nnue-' if nnue else ''}seed{seed}{nodes}.bin"
 
 
 def sha256_prefix(path, nbytes):
@@ -139,6 +148,8 @@ def main():
                    "--threads", str(a.threads), "--seed", str(seed), "--book", a.book]
             if nnue:
                 cmd += ["--nnue", "<internal>"]
+            if n in NODES:
+                cmd += ["--nodes", str(NODES[n])]
             print(f"set {n}: {' '.join(cmd)}", flush=True)
             subprocess.run(cmd, check=True)
         if not os.path.exists(full):
