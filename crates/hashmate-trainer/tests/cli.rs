@@ -108,7 +108,8 @@ fn init_fine_tunes_a_net_and_refuses_one_of_another_shape() {
         args.extend(["--init".as_ref(), init.as_os_str()]);
         train(&args)
     };
-    let (ok, stdout, stderr) = run(&net, "256");
+    // The embedded net is 512 neurons wide (run 17, docs/NNUE.md).
+    let (ok, stdout, stderr) = run(&net, "512");
     assert!(ok, "{stderr}");
     assert!(stderr.contains("fine-tuning"), "{stderr}");
     let val: f64 = stdout
@@ -130,7 +131,7 @@ fn init_fine_tunes_a_net_and_refuses_one_of_another_shape() {
         stderr.contains("default.nnue") && stderr.contains("--hidden 128"),
         "{stderr}"
     );
-    let (ok, _, stderr) = run(&junk, "256");
+    let (ok, _, stderr) = run(&junk, "512");
     assert!(!ok && stderr.contains("junk.nnue"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
