@@ -67,20 +67,29 @@ SETS = {
     9: ("4163463", 622754, 9, True, 45853, 4390000,
         "cf2e6f168472569b1c3038fc79497018984014fe22d9af9d9a8a42832910d0b5",
         "set9-prefix-4390000.bin"),
-    # The win/draw/loss model (hashmate wdl-fit, eval/wdl.rs) was fitted on
-    # set 10's first 3,174,912.
-    10: ("0498537", 622754, 10, True, 33346, 3174912,
-         "29335c8c2ce67e87f6b9a99cf9195ea436d9baa934057ea77a4ef3b8afc356fd",
-         "set10-prefix-3174912.bin"),
-    # Set 11 is played at 3,000 nodes a move (NODES below); run 16b
-    # trained on its first 5,000,000.
-    11: ("9fa70b5", 622754, 11, True, 53345, 5000000,
-         "6c336af7fefa8a039f43218848ef2b1f85e7dc0341741bf632af8cbd8a8c0061",
-         "set11-prefix-5000000.bin"),
+    # Set 10 whole (stopped on a whole game); run 17a (the default net)
+    # trained on it. The win/draw/loss model (hashmate wdl-fit,
+    # eval/wdl.rs) was fitted on its first 3,174,912 (sha256 29335c8c...,
+    # in NNUE.md's manifest).
+    10: ("0498537", 622754, 10, True, 128872, 12237552,
+         "80b142ce87d8f74384bbc44a8db39c13fb945edc681f234d24e0454a69b142c0",
+         "hm-0498537-nnue-seed10.bin"),
+    # Set 11 is played at 3,000 nodes a move (NODES below); run 17a
+    # trained on its first 14,100,000, run 16b on its first 5,000,000
+    # (sha256 6c336af7..., in NNUE.md's manifest).
+    11: ("9fa70b5", 622754, 11, True, 150502, 14100000,
+         "e5601732d2af26a0a850a63c60276f24e34d64bfaf47ab6b1d554540f26173b7",
+         "set11-prefix-14100000.bin"),
+    # Set 12, played by run 17a's net (the default since session 38) at
+    # 3,000 nodes: its first records, for the next session to check and
+    # continue; no run has trained on it yet.
+    12: ("e55d1c6", 928908, 12, True, 4179, 380000,
+         "5b9adb958369695b2dd2dc8884da8f4b07873d9d6a44c711ed4bee99ba343e91",
+         "set12-prefix-380000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
-NODES = {11: 3000}
+NODES = {11: 3000, 12: 3000}
 
 
 def datagen_name(n):
