@@ -8,12 +8,14 @@
 //! outcome), full batch, with Adam. Every `--holdout`-th game is left out
 //! of the fit; the report compares prediction and outcome on those games:
 //! the log-loss against that of the outcome frequencies alone, and a
-//! calibration table by predicted expected score. The coefficients are
-//! printed as the Rust constant the engine compiles.
+//! calibration table by predicted expected score, and the log-loss of the
+//! model the engine compiles today on the same games (is a refit worth
+//! taking?). The coefficients are printed as the Rust constant the engine
+//! compiles.
 
 use clap::Args;
 use hashmate_data::record::{Record, MATE_SCORE, RECORD_BYTES};
-use hashmate_engine::eval::wdl::{material, material_input, WdlModel};
+use hashmate_engine::eval::wdl::{material, material_input, WdlModel, MODEL};
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -336,6 +338,10 @@ pub fn run(args: &WdlFitArgs) -> ExitCode {
         "log-loss: fit {fit_loss:.4}, held out {held_loss:.4}; outcome frequencies alone {:.4}",
         baseline_loss(&fit_set, &held)
     );
+    // The model the engine compiles, on the same held-out games: whether a
+    // refit (a new net's games, another node budget) is worth taking.
+    let (engine_loss, _) = loss_and_gradient_par(&MODEL, &held);
+    println!("log-loss of the engine's current model on the held-out games: {engine_loss:.4}");
     println!();
     for (name, m) in [("17 (bare)", 17u32), ("40", 40), ("78 (all)", 78)] {
         let (a, b) = model.params(material_input(m));

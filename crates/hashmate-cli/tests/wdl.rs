@@ -29,6 +29,20 @@ fn the_fit_beats_the_outcome_frequencies_on_held_out_games() {
         held < base,
         "held-out log-loss {held} not below the frequencies' {base}"
     );
+    // The engine's current model scored on the same held-out games: a
+    // model fitted on the engine's own games predicts better than the
+    // outcome frequencies.
+    let engine = out
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("log-loss of the engine's current model on the held-out games: ")
+        })
+        .unwrap_or_else(|| panic!("{out}"));
+    let engine: f64 = engine.trim().parse().unwrap_or_else(|_| panic!("{out}"));
+    assert!(
+        engine.is_finite() && engine > 0.0 && engine < base,
+        "the engine's model: {engine}, frequencies {base}"
+    );
     // A calibration table and the constant the engine compiles.
     assert!(out.contains("| predicted score | positions |"), "{out}");
     let constant = out
