@@ -12,6 +12,10 @@ win, whatever happens later.
         --defender /usr/games/stockfish --tables ../shared/data/syzygy \
         --positions 100 --tc 5+0.05
 
+With --engine-without-tables hashmate finds its own way (the defender
+and the checks still use the tables): does the search convert a won
+ending, a lone king against a rook for one, by itself?
+
 Prints one line per game and a summary: converted, spoiled, other (a
 draw by repetition or the fifty-move rule with the win still in hand
 at every move, or a game cut at 400 plies). A game ends as an arbiter
@@ -94,13 +98,16 @@ def main():
     ap.add_argument("--only", type=int, default=0,
                     help="play only the position of this number (1-based), --repeat times")
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--engine-without-tables", action="store_true",
+                    help="hashmate plays without SyzygyPath (the defender and the checks keep the tables)")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
     tb = chess.syzygy.open_tablebase(args.tables)
     materials = args.materials.split(",")
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
-    engine.configure({"SyzygyPath": args.tables})
+    if not args.engine_without_tables:
+        engine.configure({"SyzygyPath": args.tables})
     defender = chess.engine.SimpleEngine.popen_uci(args.defender)
     defender.configure({"SyzygyPath": args.tables})
     converted = spoiled_n = other = 0
