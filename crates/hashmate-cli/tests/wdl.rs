@@ -134,12 +134,9 @@ fn show_wdl_adds_estimates_that_follow_the_score() {
         let last = wdl(infos.last().unwrap()).unwrap();
         match expect {
             None => assert!(last[1] > 300, "the start is mostly drawn: {last:?}"),
-            // Lost, and shown as the likeliest outcome. Not sure: without
-            // tables the net scores a lone king against a rook at about
-            // six pawns, which in the engine's own games (low material
-            // there is mostly pawn endings) is drawn about 40 % of the
-            // time (docs/STRENGTH.md, "Win/draw/loss model").
-            Some("loss") => assert!(last[2] > 500 && last[0] < 20, "{last:?}"),
+            // A lone king against a rook: a known win for the rook
+            // (`eval::lone_king`), so a loss all but sure, tables or not.
+            Some("loss") => assert!(last[2] > 900, "{last:?}"),
             Some("win") => assert!(last[0] > 900, "{last:?}"),
             _ => assert_eq!(last, [1000, 0, 0]),
         }

@@ -24,7 +24,11 @@
 //! middlegame and endgame sums; endings one side cannot win by material
 //! (no pawns and at most a minor piece ahead) and opposite-coloured
 //! bishops scale the endgame sum down.
+//!
+//! Won endings against a lone king are scored apart, as known wins, before
+//! either evaluation is asked ([`lone_king`]).
 
+pub mod lone_king;
 pub mod pawns;
 pub mod terms;
 pub mod wdl;

@@ -210,9 +210,13 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
             || (pos.halfmove_clock() >= 100 && pos.has_legal_moves())
     }
 
-    /// The static evaluation of `pos`, `ply` plies below the root: the
-    /// network's, from the accumulators of that ply, or the classical one.
+    /// The static evaluation of `pos`, `ply` plies below the root: a won
+    /// ending against a lone king as such, else the network's, from the
+    /// accumulators of that ply, or the classical one.
     fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        if let Some(v) = crate::eval::lone_king::evaluate(pos) {
+            return v;
+        }
         match &mut self.nnue {
             Some((net, acc)) => {
                 let v = acc.evaluate(net, ply, pos);
