@@ -74,18 +74,20 @@ SETS = {
     10: ("0498537", 622754, 10, True, 128872, 12237552,
          "80b142ce87d8f74384bbc44a8db39c13fb945edc681f234d24e0454a69b142c0",
          "hm-0498537-nnue-seed10.bin"),
-    # Set 11 is played at 3,000 nodes a move (NODES below); run 17a
-    # trained on its first 14,100,000, run 16b on its first 5,000,000
-    # (sha256 6c336af7..., in NNUE.md's manifest).
-    11: ("9fa70b5", 622754, 11, True, 150502, 14100000,
-         "e5601732d2af26a0a850a63c60276f24e34d64bfaf47ab6b1d554540f26173b7",
-         "set11-prefix-14100000.bin"),
-    # Set 12, played by run 17a's net (the default since session 38) at
-    # 3,000 nodes: its first records, for the next session to check and
-    # continue; no run has trained on it yet.
-    12: ("e55d1c6", 928908, 12, True, 4179, 380000,
-         "5b9adb958369695b2dd2dc8884da8f4b07873d9d6a44c711ed4bee99ba343e91",
-         "set12-prefix-380000.bin"),
+    # Set 11 is played at 3,000 nodes a move (NODES below); stopped on a
+    # whole game at 16,598,140 records. Run 18a trained on all of it, run
+    # 17a (the default net until session 39) on its first 14,100,000
+    # (sha256 e5601732...), run 16b on its first 5,000,000 (sha256
+    # 6c336af7...), both in NNUE.md's manifest.
+    11: ("9fa70b5", 622754, 11, True, 177145, 16598140,
+         "3b29a01d9902ac29c764f780677034bf3e0864e61712b6bafab0479e5e8fcefc",
+         "hm-9fa70b5-nnue-seed11-n3000.bin"),
+    # Set 12, played by run 17a's net at 3,000 nodes: run 18a trained on
+    # its first 7,300,000; the win/draw/loss model (eval/wdl.rs) was
+    # refitted on its first 3,300,000 (sha256 d74ab236..., in STRENGTH.md).
+    12: ("e55d1c6", 928908, 12, True, 80721, 7300000,
+         "46451d74e09d669e40b60d6ae26022bed8aebf9c908ffb4367b5c4a807a85fe8",
+         "set12-prefix-7300000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
