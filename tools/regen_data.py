@@ -88,10 +88,17 @@ SETS = {
     12: ("e55d1c6", 928908, 12, True, 80721, 7300000,
          "46451d74e09d669e40b60d6ae26022bed8aebf9c908ffb4367b5c4a807a85fe8",
          "set12-prefix-7300000.bin"),
+    # Set 13, played by run 18a's net (the default since session 39) at
+    # 3,000 nodes: its first records, for the next session to check and
+    # continue; no run has trained on it yet. (Set 12 was stopped at
+    # 9,231,146 records, sha256 e4fd407a..., in NNUE.md's manifest.)
+    13: ("ab2184e", 587126, 13, True, 9189, 800000,
+         "b160abba780bfcbe2bb184c54b9507a9963c5f5f44a01b0239efaf5274fb8c81",
+         "set13-prefix-800000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
-NODES = {11: 3000, 12: 3000}
+NODES = {11: 3000, 12: 3000, 13: 3000}
 
 
 def datagen_name(n):
