@@ -18,7 +18,7 @@
 //! that mate can be forced), and the kings brought together. The search
 //! does the rest: from such a score it looks for the mate.
 
-use super::SEE_VALUE;
+use super::non_pawn_material;
 use hashmate::{Bitboard, Color, Position, Role, Square};
 
 /// The score of a won lone-king ending before material and mop-up: far
@@ -75,10 +75,7 @@ pub fn evaluate(pos: &Position) -> Option<i32> {
         return None;
     }
     let lone = pos.king(weak);
-    let material: i32 = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .iter()
-        .map(|&r| SEE_VALUE[r.index()] * pos.pieces(strong, r).count() as i32)
-        .sum();
+    let material = non_pawn_material(pos, strong);
     let n = |r| pos.pieces(strong, r).count();
     let bishop_and_knight_alone =
         n(Role::Queen) + n(Role::Rook) == 0 && n(Role::Bishop) == 1 && n(Role::Knight) == 1;

@@ -187,7 +187,8 @@ pub fn phase(pos: &Position) -> i32 {
     p.min(MAX_PHASE)
 }
 
-fn non_pawn_material(pos: &Position, c: Color) -> i32 {
+/// `c`'s knights, bishops, rooks and queens at [`SEE_VALUE`].
+pub(crate) fn non_pawn_material(pos: &Position, c: Color) -> i32 {
     [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .iter()
         .map(|&r| SEE_VALUE[r.index()] * pos.pieces(c, r).count() as i32)
