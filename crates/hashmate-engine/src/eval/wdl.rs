@@ -16,7 +16,7 @@
 //! clamped to 17–78) divided by 58; `a` and `b` are cubic polynomials in
 //! `m`. `a(m)` is the score at which a win and a draw are equally likely,
 //! `b(m)` how quickly the outcome follows the score. In the engine's games
-//! `a` falls from about 590 cp in bare endings to about 200 cp with all
+//! `a` falls from about 440 cp in bare endings to about 200 cp with all
 //! pieces on: an ending's advantage holds for a draw more often.
 //!
 //! The coefficients of [`MODEL`] come from `hashmate wdl-fit`
@@ -37,8 +37,8 @@ pub struct WdlModel {
 
 /// The model of the embedded network's games (docs/STRENGTH.md).
 pub const MODEL: WdlModel = WdlModel {
-    a: [673.244, -102.117, -804.215, 461.212],
-    b: [199.152, 80.586, 16.179, -48.329],
+    a: [525.539, -208.436, -398.564, 278.743],
+    b: [107.584, 128.912, 54.665, -56.567],
 };
 
 /// The least and the most material the model distinguishes.
