@@ -82,19 +82,21 @@ SETS = {
     11: ("9fa70b5", 622754, 11, True, 177145, 16598140,
          "3b29a01d9902ac29c764f780677034bf3e0864e61712b6bafab0479e5e8fcefc",
          "hm-9fa70b5-nnue-seed11-n3000.bin"),
-    # Set 12, played by run 17a's net at 3,000 nodes: run 18a trained on
-    # its first 7,300,000; the win/draw/loss model (eval/wdl.rs) was
-    # refitted on its first 3,300,000 (sha256 d74ab236..., in STRENGTH.md).
-    12: ("e55d1c6", 928908, 12, True, 80721, 7300000,
-         "46451d74e09d669e40b60d6ae26022bed8aebf9c908ffb4367b5c4a807a85fe8",
-         "set12-prefix-7300000.bin"),
-    # Set 13, played by run 18a's net (the default since session 39) at
-    # 3,000 nodes: its first records, for the next session to check and
-    # continue; no run has trained on it yet. (Set 12 was stopped at
-    # 9,231,146 records, sha256 e4fd407a..., in NNUE.md's manifest.)
-    13: ("ab2184e", 587126, 13, True, 9189, 800000,
-         "b160abba780bfcbe2bb184c54b9507a9963c5f5f44a01b0239efaf5274fb8c81",
-         "set13-prefix-800000.bin"),
+    # Set 12, played by run 17a's net at 3,000 nodes; stopped on a whole
+    # game at 9,231,146 records. Run 19a trained on all of it, run 18a on
+    # its first 7,300,000 (sha256 46451d74...); the win/draw/loss model
+    # was refitted on its first 3,300,000 (sha256 d74ab236...), both in
+    # NNUE.md's manifest.
+    12: ("e55d1c6", 928908, 12, True, 101922, 9231146,
+         "e4fd407ae2a49615ff0db684fcf0e49d3dd93af76428e8e8b533c1a1c4517762",
+         "hm-e55d1c6-nnue-seed12-n3000.bin"),
+    # Set 13, played by run 18a's net at 3,000 nodes: run 19a trained on
+    # its first 7,500,000; the win/draw/loss model (eval/wdl.rs) was
+    # refitted on its first 3,000,000 (sha256 f303f58e..., in
+    # STRENGTH.md).
+    13: ("ab2184e", 587126, 13, True, 85968, 7500000,
+         "a63a133bfe1b35e4042fa70eb1d2a9fa7d62a26ca64d83885ee3929a8ca5c80c",
+         "set13-prefix-7500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
