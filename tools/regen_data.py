@@ -97,10 +97,17 @@ SETS = {
     13: ("ab2184e", 587126, 13, True, 85968, 7500000,
          "a63a133bfe1b35e4042fa70eb1d2a9fa7d62a26ca64d83885ee3929a8ca5c80c",
          "set13-prefix-7500000.bin"),
+    # Set 14, played by run 19a's net (the default since session 40) at
+    # 3,000 nodes: its first records, for the next session to check and
+    # continue; no run has trained on it yet. (Set 13 was stopped at
+    # 9,272,377 records, sha256 33ba5025..., in NNUE.md's manifest.)
+    14: ("79bc6ac", 711658, 14, True, 17308, 1500000,
+         "c4a2d08a6026ac4dd23926780a1e0c124af4863a59cb2337534faba2c9341f1d",
+         "set14-prefix-1500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
-NODES = {11: 3000, 12: 3000, 13: 3000}
+NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000}
 
 
 def datagen_name(n):
