@@ -67,6 +67,15 @@ pub fn limited(limits: &str, args: &[&str], stdin: &str) -> std::process::Output
     child.wait_with_output().unwrap()
 }
 
+/// Write `input` to a child's stdin; a broken pipe is not an error: the
+/// program exited before reading (a bad argument or a check made first),
+/// and its status and message are what the test judges.
+pub fn write_unless_exited(stdin: &mut impl Write, input: &[u8]) {
+    if let Err(e) = stdin.write_all(input) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
+}
+
 pub fn no_panic(out: &std::process::Output) {
     let all = text(&out.stdout) + &text(&out.stderr);
     assert!(!all.contains("panicked"), "{all}");
