@@ -98,12 +98,14 @@ SETS = {
          "a63a133bfe1b35e4042fa70eb1d2a9fa7d62a26ca64d83885ee3929a8ca5c80c",
          "set13-prefix-7500000.bin"),
     # Set 14, played by run 19a's net (the default since session 40) at
-    # 3,000 nodes: its first records, for the next session to check and
-    # continue; no run has trained on it yet. (Set 13 was stopped at
-    # 9,272,377 records, sha256 33ba5025..., in NNUE.md's manifest.)
-    14: ("79bc6ac", 711658, 14, True, 17308, 1500000,
-         "c4a2d08a6026ac4dd23926780a1e0c124af4863a59cb2337534faba2c9341f1d",
-         "set14-prefix-1500000.bin"),
+    # 3,000 nodes: run 20's pilot fine-tuned on its first 4,100,000 (its
+    # first 1,500,000, sha256 c4a2d08a..., came back identical on a new
+    # machine); the win/draw/loss model was checked on its first
+    # 3,000,000 (sha256 f85e0162..., in STRENGTH.md). (Set 13 was stopped
+    # at 9,272,377 records, sha256 33ba5025..., in NNUE.md's manifest.)
+    14: ("79bc6ac", 711658, 14, True, 47363, 4100000,
+         "e2f278b17c4699ce0734d5e102929f1405d43383ff3d548c6c6194231a9fb692",
+         "set14-prefix-4100000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
