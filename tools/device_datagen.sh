@@ -18,10 +18,11 @@ set -eu
 seed=${1:?seed}
 secs=${2:?seconds}
 threads=${THREADS:-$(nproc)}
-# 3,000 nodes a move: twice the positions of datagen's default 6,000 for
-# the same time, and a net trained on them beat one trained on the
-# 6,000-node half by +132 Elo (docs/NNUE.md, "Run 16").
-nodes=${NODES:-3000}
+# 1,500 nodes a move: 1.85 times the positions of 3,000 for the same time,
+# and a net trained on them beat one trained on the 3,000-node share by
+# +109 Elo, as 3,000 had beaten 6,000 by +132 (docs/NNUE.md, "Run 16" and
+# "Run 21"); at equal records the shallower labels cost nothing measurable.
+nodes=${NODES:-1500}
 out=${OUT:?OUT is where the data goes}
 bin=.device/hashmate
 data=/tmp/hm-seed$seed.bin

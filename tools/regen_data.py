@@ -98,18 +98,25 @@ SETS = {
          "a63a133bfe1b35e4042fa70eb1d2a9fa7d62a26ca64d83885ee3929a8ca5c80c",
          "set13-prefix-7500000.bin"),
     # Set 14, played by run 19a's net (the default since session 40) at
-    # 3,000 nodes: run 20's pilot fine-tuned on its first 4,100,000 (its
-    # first 1,500,000, sha256 c4a2d08a..., came back identical on a new
-    # machine); the win/draw/loss model was checked on its first
-    # 3,000,000 (sha256 f85e0162..., in STRENGTH.md). (Set 13 was stopped
-    # at 9,272,377 records, sha256 33ba5025..., in NNUE.md's manifest.)
-    14: ("79bc6ac", 711658, 14, True, 47363, 4100000,
-         "e2f278b17c4699ce0734d5e102929f1405d43383ff3d548c6c6194231a9fb692",
-         "set14-prefix-4100000.bin"),
+    # 3,000 nodes: runs 21c and 21a trained on its first 5,000,000 and
+    # 2,700,000 (sha256 e724de1e..., in NNUE.md); run 20's pilot on its
+    # first 4,100,000 (sha256 e2f278b1...); the win/draw/loss model was
+    # checked on its first 3,000,000 (sha256 f85e0162..., in STRENGTH.md).
+    # Its first 1,500,000 (sha256 c4a2d08a...) came back identical on a
+    # new machine. (Set 13 was stopped at 9,272,377 records, sha256
+    # 33ba5025..., in NNUE.md's manifest.)
+    14: ("79bc6ac", 711658, 14, True, 57785, 5000000,
+         "5c5fdb5cf975095309442e6ea3915231c3bd15e515f3371bc8417a406a5f610b",
+         "set14-prefix-5000000.bin"),
+    # Set 15, the same binary at 1,500 nodes a move: run 21b trained on
+    # its first 5,000,000 (the node-limit measurement of session 42).
+    15: ("79bc6ac", 711658, 15, True, 60671, 5000000,
+         "db886956f6870d9248788947f534683f5ca5d1a9de961da8ae350232ceac1fcb",
+         "set15-prefix-5000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
-NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000}
+NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500}
 
 
 def datagen_name(n):
