@@ -253,6 +253,22 @@ impl Position {
         });
     }
 
+    /// Every square `by` attacks on the board as it stands (its pieces'
+    /// own squares included where a friendly piece defends them) — the
+    /// "threats" a side faces, as move ordering and evaluation read them.
+    ///
+    /// ```
+    /// use hashmate::{Color, Position, Square};
+    /// let pos = Position::startpos();
+    /// let black = pos.attacked_by(Color::Black);
+    /// assert!(black.contains(Square::A6)); // by the b7 pawn and the b8 knight
+    /// assert!(!black.contains(Square::A4));
+    /// assert_eq!(black.count(), 22); // ranks 6 and 7, and b8–g8
+    /// ```
+    pub fn attacked_by(&self, by: Color) -> Bitboard {
+        self.attack_map(DefaultSliders::default(), by, self.occupied())
+    }
+
     /// Whether the side to move has any legal move (mate/stalemate test).
     pub fn has_legal_moves(&self) -> bool {
         let mut any = false;

@@ -9,7 +9,7 @@
 
 use hashmate::fen::CastlingStyle;
 use hashmate::movegen::GenMode;
-use hashmate::{CastlingMode, Move, Position, Role, Square};
+use hashmate::{CastlingMode, Color, Move, Position, Role, Square};
 use proptest::prelude::*;
 
 const STARTS: [&str; 5] = [
@@ -178,6 +178,25 @@ proptest! {
             // Never a panic, whatever the move.
             let _ = pos.gives_check(mv);
             prop_assert_eq!(pos.to_san(mv).is_ok(), expected);
+        }
+    }
+
+    /// `attacked_by` is the union of what each of the side's pieces
+    /// attacks: on random playouts it holds exactly the squares that have
+    /// an attacker of that colour by `attackers_to`.
+    #[test]
+    fn attacked_by_is_every_square_with_an_attacker(
+        start in 0usize..5,
+        choices in prop::collection::vec(any::<u16>(), 0..120),
+    ) {
+        let pos = position(start, &choices);
+        for by in [Color::White, Color::Black] {
+            let map = pos.attacked_by(by);
+            for i in 0..64u8 {
+                let sq = Square::new(i).unwrap();
+                let attacked = (pos.attackers_to(sq, pos.occupied()) & pos.by_color(by)).any();
+                prop_assert_eq!(map.contains(sq), attacked, "{:?} by {:?} in {}", sq, by, pos);
+            }
         }
     }
 }
