@@ -1,11 +1,8 @@
 //! What the search learns about moves (and about its evaluation) while it
 //! runs, one search thread's worth.
 //!
-//! * **Butterfly history** `[side][from threatened][to threatened][from][to]`:
-//!   how often a quiet move caused a cut-off, less how often it was tried
-//!   and did not — kept apart by whether the enemy attacks the square the
-//!   piece leaves and the square it goes to (a move out of an attack and
-//!   a move into one are different moves for ordering).
+//! * **Butterfly history** `[side][from][to]`: how often a quiet move
+//!   caused a cut-off, less how often it was tried and did not.
 //! * **Continuation history** `[previous piece and square][piece and
 //!   square]`: the same, for a quiet move in reply to the move one ply and
 //!   two plies before (one table serves both distances; the rows of a move
@@ -29,7 +26,7 @@
 //! instead of aborting the process.
 
 use super::params::{CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};
-use hashmate::{Bitboard, Color, Move, Position};
+use hashmate::{Color, Move, Position};
 
 /// The bound of every history entry.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -59,13 +56,6 @@ pub fn piece_square(pos: &Position, mv: Move) -> PieceSquare {
         Some(p) => (p.color as usize * 6 + p.role as usize) * 64 + mv.to().index(),
         None => NO_PIECE_SQUARE,
     }
-}
-
-/// The squares the side not to move attacks: what the butterfly history
-/// of `pos`'s quiet moves is split by.
-#[inline]
-pub fn threats(pos: &Position) -> Bitboard {
-    pos.attacked_by(!pos.side_to_move())
 }
 
 /// Entries of the correction table per side.
@@ -139,7 +129,7 @@ impl Histories {
     /// [`AllocError`] when they cannot be allocated.
     pub fn new() -> Result<Histories, AllocError> {
         Ok(Histories {
-            butterfly: zeroed(2 * 2 * 2 * 64 * 64)?,
+            butterfly: zeroed(2 * 64 * 64)?,
             continuation: zeroed((NO_PIECE_SQUARE + 1) * NO_PIECE_SQUARE)?,
             capture: zeroed(12 * 64 * 6)?,
             counter: zeroed(NO_PIECE_SQUARE + 1)?,
@@ -149,11 +139,8 @@ impl Histories {
     }
 
     #[inline]
-    fn butterfly_index(side: Color, threats: Bitboard, mv: Move) -> usize {
-        let from_attacked = usize::from(threats.contains(mv.from()));
-        let to_attacked = usize::from(threats.contains(mv.to()));
-        (((side as usize * 2 + from_attacked) * 2 + to_attacked) * 64 + mv.from().index()) * 64
-            + mv.to().index()
+    fn butterfly_index(side: Color, mv: Move) -> usize {
+        (side as usize * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 
     /// Forget everything learned (a new game).
@@ -166,11 +153,10 @@ impl Histories {
         self.non_pawn.fill(0);
     }
 
-    /// The butterfly history of quiet move `mv`, where the enemy attacks
-    /// the squares `threats` ([`threats`]).
+    /// The butterfly history of quiet move `mv`.
     #[inline]
-    pub fn butterfly(&self, pos: &Position, threats: Bitboard, mv: Move) -> i32 {
-        i32::from(self.butterfly[Self::butterfly_index(pos.side_to_move(), threats, mv)])
+    pub fn butterfly(&self, pos: &Position, mv: Move) -> i32 {
+        i32::from(self.butterfly[Self::butterfly_index(pos.side_to_move(), mv)])
     }
 
     /// The continuation history of a move to `cur` after a move to `prev`.
@@ -180,35 +166,23 @@ impl Histories {
     }
 
     /// The ordering score of quiet move `mv` (moving to `cur`), played after
-    /// the moves of `prev`, where the enemy attacks `threats`.
+    /// the moves of `prev`.
     #[inline]
-    pub fn quiet_score(
-        &self,
-        pos: &Position,
-        threats: Bitboard,
-        mv: Move,
-        cur: PieceSquare,
-        prev: &Lineage,
-    ) -> i32 {
-        self.butterfly(pos, threats, mv)
-            + prev.iter().map(|&p| self.continuation(p, cur)).sum::<i32>()
+    pub fn quiet_score(&self, pos: &Position, mv: Move, cur: PieceSquare, prev: &Lineage) -> i32 {
+        self.butterfly(pos, mv) + prev.iter().map(|&p| self.continuation(p, cur)).sum::<i32>()
     }
 
     /// Reward (positive `bonus`) or punish a quiet move.
     pub fn update_quiet(
         &mut self,
         pos: &Position,
-        threats: Bitboard,
         mv: Move,
         cur: PieceSquare,
         prev: &Lineage,
         bonus: i32,
     ) {
         let side = pos.side_to_move();
-        gravity(
-            &mut self.butterfly[Self::butterfly_index(side, threats, mv)],
-            bonus,
-        );
+        gravity(&mut self.butterfly[Self::butterfly_index(side, mv)], bonus);
         let cur = cur.min(NO_PIECE_SQUARE - 1);
         for &prev in prev {
             if prev != NO_PIECE_SQUARE {

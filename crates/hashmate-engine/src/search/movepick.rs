@@ -17,7 +17,7 @@
 //! Quiescence uses stages 1 and 2 only (all stages when in check), and
 //! never tries the captures set aside.
 
-use super::history::{piece_square, threats, Histories, Lineage, NO_LINEAGE};
+use super::history::{piece_square, Histories, Lineage, NO_LINEAGE};
 use super::see::see_ge;
 use crate::eval::SEE_VALUE;
 use hashmate::movegen::GenMode;
@@ -197,10 +197,9 @@ impl MovePicker {
                     }
                     let first = self.list.len();
                     pos.append_moves(GenMode::Quiet, &mut self.list);
-                    let threats = threats(pos);
                     for (i, &m) in self.list.iter().enumerate().skip(first) {
                         let cur = piece_square(pos, m);
-                        self.scores[i] = hist.quiet_score(pos, threats, m, cur, &self.ctx.prev);
+                        self.scores[i] = hist.quiet_score(pos, m, cur, &self.ctx.prev);
                     }
                     self.next = first;
                     self.stage = Stage::Quiet;

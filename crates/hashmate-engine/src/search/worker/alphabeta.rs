@@ -10,7 +10,7 @@
 //! docs/STRENGTH.md records the match that kept each.
 
 use super::{bound_of, Worker, INF, NO_EVAL, STACK_OFFSET, TRIED};
-use crate::search::history::{piece_square, threats, Lineage, NO_PIECE_SQUARE};
+use crate::search::history::{piece_square, Lineage, NO_PIECE_SQUARE};
 use crate::search::movepick::{is_noisy, Context, MovePicker};
 use crate::search::params::*;
 use crate::search::see::see_ge;
@@ -718,12 +718,11 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 killers[0] = mv;
             }
             self.hist.set_counter(prev[0], mv);
-            let threats = threats(pos);
             self.hist
-                .update_quiet(pos, threats, mv, piece_square(pos, mv), &prev, bonus);
+                .update_quiet(pos, mv, piece_square(pos, mv), &prev, bonus);
             for &q in quiets {
                 self.hist
-                    .update_quiet(pos, threats, q, piece_square(pos, q), &prev, -bonus);
+                    .update_quiet(pos, q, piece_square(pos, q), &prev, -bonus);
             }
         } else {
             self.hist.update_capture(pos, mv, bonus);
