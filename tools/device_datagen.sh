@@ -18,11 +18,11 @@ set -eu
 seed=${1:?seed}
 secs=${2:?seconds}
 threads=${THREADS:-$(nproc)}
-# 1,500 nodes a move: 1.85 times the positions of 3,000 for the same time,
-# and a net trained on them beat one trained on the 3,000-node share by
-# +109 Elo, as 3,000 had beaten 6,000 by +132 (docs/NNUE.md, "Run 16" and
-# "Run 21"); at equal records the shallower labels cost nothing measurable.
-nodes=${NODES:-1500}
+# 750 nodes a move: each halving of the node limit (6,000 -> 3,000 -> 1,500
+# -> 750) gave 1.7-1.9 times the positions for the same time, and at equal
+# records the shallower labels cost nothing measurable (docs/NNUE.md,
+# "Run 16", "Run 21" and "Run 22").
+nodes=${NODES:-750}
 out=${OUT:?OUT is where the data goes}
 bin=.device/hashmate
 data=/tmp/hm-seed$seed.bin

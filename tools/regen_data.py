@@ -113,10 +113,16 @@ SETS = {
     15: ("79bc6ac", 711658, 15, True, 60671, 5000000,
          "db886956f6870d9248788947f534683f5ca5d1a9de961da8ae350232ceac1fcb",
          "set15-prefix-5000000.bin"),
+    # Set 16, the same binary at 750 nodes a move: run 22a trained on its
+    # first 5,000,000 (the node-limit measurement of session 43). (Set 15
+    # was stopped at 12,218,218 records, sha256 d3951b58..., in NNUE.md.)
+    16: ("79bc6ac", 711658, 16, True, 65148, 5000000,
+         "27cdc3bd2500c63ced6dd05d940ee8d5a0036734557d93abfd7224d5cc0511a9",
+         "set16-prefix-5000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
-NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500}
+NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750}
 
 
 def datagen_name(n):
