@@ -98,27 +98,28 @@ SETS = {
          "a63a133bfe1b35e4042fa70eb1d2a9fa7d62a26ca64d83885ee3929a8ca5c80c",
          "set13-prefix-7500000.bin"),
     # Set 14, played by run 19a's net (the default since session 40) at
-    # 3,000 nodes: runs 21c and 21a trained on its first 5,000,000 and
-    # 2,700,000 (sha256 e724de1e..., in NNUE.md); run 20's pilot on its
-    # first 4,100,000 (sha256 e2f278b1...); the win/draw/loss model was
-    # checked on its first 3,000,000 (sha256 f85e0162..., in STRENGTH.md).
-    # Its first 1,500,000 (sha256 c4a2d08a...) came back identical on a
-    # new machine. (Set 13 was stopped at 9,272,377 records, sha256
-    # 33ba5025..., in NNUE.md's manifest.)
-    14: ("79bc6ac", 711658, 14, True, 57785, 5000000,
-         "5c5fdb5cf975095309442e6ea3915231c3bd15e515f3371bc8417a406a5f610b",
-         "set14-prefix-5000000.bin"),
-    # Set 15, the same binary at 1,500 nodes a move: run 21b trained on
-    # its first 5,000,000 (the node-limit measurement of session 42).
-    15: ("79bc6ac", 711658, 15, True, 60671, 5000000,
-         "db886956f6870d9248788947f534683f5ca5d1a9de961da8ae350232ceac1fcb",
-         "set15-prefix-5000000.bin"),
-    # Set 16, the same binary at 750 nodes a move: run 22a trained on its
-    # first 5,000,000 (the node-limit measurement of session 43). (Set 15
-    # was stopped at 12,218,218 records, sha256 d3951b58..., in NNUE.md.)
-    16: ("79bc6ac", 711658, 16, True, 65148, 5000000,
-         "27cdc3bd2500c63ced6dd05d940ee8d5a0036734557d93abfd7224d5cc0511a9",
-         "set16-prefix-5000000.bin"),
+    # 3,000 nodes, stopped at 6,248,105 records: run 23a trained on the
+    # whole file; runs 21c and 21a on its first 5,000,000 (sha256
+    # 5c5fdb5c...) and 2,700,000 (e724de1e...), run 20's pilot on its first
+    # 4,100,000 (e2f278b1...); the win/draw/loss model was checked on its
+    # first 3,000,000 (f85e0162..., in STRENGTH.md). Its first 1,500,000
+    # (c4a2d08a...) came back identical on a new machine. (Set 13 was
+    # stopped at 9,272,377 records, sha256 33ba5025..., in NNUE.md.)
+    14: ("79bc6ac", 711658, 14, True, 72155, 6248105,
+         "0c0e6cba906b5f7db5a132814bc29d72129d87ffb63370d57ead6bed5cea2aec",
+         "hm-79bc6ac-nnue-seed14-n3000.bin"),
+    # Set 15, the same binary at 1,500 nodes a move, stopped at 12,218,218
+    # records: run 23a trained on the whole file, run 21b on its first
+    # 5,000,000 (sha256 db886956..., the node-limit measurement of session 42).
+    15: ("79bc6ac", 711658, 15, True, 148841, 12218218,
+         "d3951b588fa48fd4bacf31f0a625ab831d42578e73f1e2a4b1f3f73f18e30b91",
+         "hm-79bc6ac-nnue-seed15-n1500.bin"),
+    # Set 16, the same binary at 750 nodes a move: run 23a trained on its
+    # first 18,000,000, run 22a on its first 5,000,000 (sha256 27cdc3bd...,
+    # the node-limit measurement of session 43).
+    16: ("79bc6ac", 711658, 16, True, 235047, 18000000,
+         "722a4f3b1a8a75891d3eff29d742950ca6f500be5354356fd93fad4365ae15b0",
+         "set16-prefix-18000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
