@@ -114,13 +114,14 @@ SETS = {
     15: ("79bc6ac", 711658, 15, True, 148841, 12218218,
          "d3951b588fa48fd4bacf31f0a625ab831d42578e73f1e2a4b1f3f73f18e30b91",
          "hm-79bc6ac-nnue-seed15-n1500.bin"),
-    # Set 16, the same binary at 750 nodes a move: run 24a trained on its
-    # first 37,000,000; run 23a on its first 18,000,000 (sha256
-    # 722a4f3b...), run 22a on its first 5,000,000 (27cdc3bd..., the
+    # Set 16, the same binary at 750 nodes a move: run 25a trained on its
+    # first 50,000,000; run 24a on its first 37,000,000 (sha256
+    # 3cc754bd..., 483,196 games begun), run 23a on its first 18,000,000
+    # (722a4f3b...), run 22a on its first 5,000,000 (27cdc3bd..., the
     # node-limit measurement of session 43).
-    16: ("79bc6ac", 711658, 16, True, 483196, 37000000,
-         "3cc754bdcca77ec039f2e4c5a050160add6cd6ff8d9fb2ff91dc041067510459",
-         "set16-prefix-37000000.bin"),
+    16: ("79bc6ac", 711658, 16, True, 653154, 50000000,
+         "07e28d70132effc7a522a2f4365460fdccc995e0ef878c07a45d94d0aa96ba75",
+         "set16-prefix-50000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
