@@ -155,7 +155,9 @@ def build(commit, signature, work):
         if not os.path.isdir(src):
             subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", src, commit], check=True)
         target = os.path.join(work, f"target-{commit}")
-        subprocess.run(["cargo", "build", "--release", "-p", "hashmate-engine", "--bin", "hashmate",
+        # `--workspace --bin`: the package that owns the binary moved
+        # (hashmate-engine until 858c6d9, hashmate-cli since).
+        subprocess.run(["cargo", "build", "--release", "--workspace", "--bin", "hashmate",
                         "--target-dir", target], cwd=src, check=True)
         shutil.copy(os.path.join(target, "release", "hashmate"), binary + ".tmp")
         os.replace(binary + ".tmp", binary)
