@@ -122,10 +122,16 @@ SETS = {
     16: ("79bc6ac", 711658, 16, True, 653154, 50000000,
          "07e28d70132effc7a522a2f4365460fdccc995e0ef878c07a45d94d0aa96ba75",
          "set16-prefix-50000000.bin"),
+    # Set 17, run 25a's net (the default since session 45) at 750 nodes a
+    # move: a checkpoint of its first 5,000,000 records; no run has trained
+    # on it yet.
+    17: ("f17e2d4", 772615, 17, True, 65789, 5000000,
+         "71bfbd7221ab02c73f169cdc3a3bdca3959f9390c8f88d52a87f4a9689737180",
+         "set17-prefix-5000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
-NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750}
+NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750}
 
 
 def datagen_name(n):
