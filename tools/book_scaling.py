@@ -3,7 +3,7 @@
 threads) against `polyglot make-book` on the same generated PGN, in the
 same run; prints a Markdown table and draws docs/book_scaling.svg.
 
-    cargo build --release -p hashmate-engine -p hashmate --example gen_pgn
+    cargo build --release && cargo build --release -p hashmate --example gen_pgn
     python3 tools/book_scaling.py [--dir /tmp/bk] [--sizes 100000,1000000,10000000]
 
 The PGN comes from `gen_pgn N 1` (committed; the PGN is not) and is kept in
