@@ -416,7 +416,6 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
         let mut pending = BTreeMap::new();
         let mut want = done;
         let mut written = positions;
-        let total = args.games - done;
         for (i, records) in rx {
             pending.insert(i, records);
             while let Some(records) = pending.remove(&want) {
@@ -440,7 +439,9 @@ fn generate(args: &DatagenArgs) -> Result<(), DatagenError> {
                         "{}games {want}/{} ({:.0}%), positions {written}, {per_s:.0} positions/s, {rate:.1} games/s, ETA {}{}",
                         if progress { "\r" } else { "" },
                         args.games,
-                        100.0 * played as f64 / total as f64,
+                        // Of the whole run, not of this invocation: a continued run
+                        // reads "games 114611/1000000 (11%)", as the counts do.
+                        100.0 * want as f64 / args.games as f64,
                         format_duration(eta),
                         if progress { "   " } else { "\n" }
                     );
