@@ -114,20 +114,23 @@ SETS = {
     15: ("79bc6ac", 711658, 15, True, 148841, 12218218,
          "d3951b588fa48fd4bacf31f0a625ab831d42578e73f1e2a4b1f3f73f18e30b91",
          "hm-79bc6ac-nnue-seed15-n1500.bin"),
-    # Set 16, the same binary at 750 nodes a move: run 25a trained on its
-    # first 50,000,000; run 24a on its first 37,000,000 (sha256
-    # 3cc754bd..., 483,196 games begun), run 23a on its first 18,000,000
-    # (722a4f3b...), run 22a on its first 5,000,000 (27cdc3bd..., the
-    # node-limit measurement of session 43).
-    16: ("79bc6ac", 711658, 16, True, 653154, 50000000,
-         "07e28d70132effc7a522a2f4365460fdccc995e0ef878c07a45d94d0aa96ba75",
-         "set16-prefix-50000000.bin"),
+    # Set 16, the same binary at 750 nodes a move, stopped at 57,656,428
+    # records (753,435 whole games): run 26a trained on the whole file, run
+    # 25a on its first 50,000,000 (sha256 07e28d70..., 653,154 games begun),
+    # run 24a on its first 37,000,000 (3cc754bd..., 483,196 games begun),
+    # run 23a on its first 18,000,000 (722a4f3b...), run 22a on its first
+    # 5,000,000 (27cdc3bd..., the node-limit measurement of session 43).
+    16: ("79bc6ac", 711658, 16, True, 753435, 57656428,
+         "654b3424ef4d12a9488d30bab7cf8b0f997c87ccaadd4ad99c9381ac0d9df650",
+         "hm-79bc6ac-nnue-seed16-n750.bin"),
     # Set 17, run 25a's net (the default since session 45) at 750 nodes a
-    # move: a checkpoint of its first 5,000,000 records; no run has trained
-    # on it yet.
-    17: ("f17e2d4", 772615, 17, True, 65789, 5000000,
-         "71bfbd7221ab02c73f169cdc3a3bdca3959f9390c8f88d52a87f4a9689737180",
-         "set17-prefix-5000000.bin"),
+    # move: a checkpoint of its first 16,000,000 records (210,271 games
+    # begun, the last one cut). Run 26a trained on its first 7,800,000
+    # (sha256 85af956c..., 102,617 games begun); its first 5,000,000 were
+    # session 45's checkpoint (71bfbd72...).
+    17: ("f17e2d4", 772615, 17, True, 210271, 16000000,
+         "84f396561af0eb075b2ac15a094eba04d1322359721a28d23c5c64fa95bab7d8",
+         "set17-prefix-16000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
