@@ -123,14 +123,15 @@ SETS = {
     16: ("79bc6ac", 711658, 16, True, 753435, 57656428,
          "654b3424ef4d12a9488d30bab7cf8b0f997c87ccaadd4ad99c9381ac0d9df650",
          "hm-79bc6ac-nnue-seed16-n750.bin"),
-    # Set 17, run 25a's net (the default since session 45) at 750 nodes a
-    # move: a checkpoint of its first 16,000,000 records (210,271 games
-    # begun, the last one cut). Run 26a trained on its first 7,800,000
-    # (sha256 85af956c..., 102,617 games begun); its first 5,000,000 were
-    # session 45's checkpoint (71bfbd72...).
-    17: ("f17e2d4", 772615, 17, True, 210271, 16000000,
-         "84f396561af0eb075b2ac15a094eba04d1322359721a28d23c5c64fa95bab7d8",
-         "set17-prefix-16000000.bin"),
+    # Set 17, run 25a's net (the default in sessions 45-47) at 750 nodes a
+    # move, whole: stopped on a whole game when run 27a became the default.
+    # Run 27a trained on its first 18,500,000 records (sha256 5d3f7d80...,
+    # 243,033 games begun), run 26a on its first 7,800,000 (85af956c...,
+    # 102,617 games begun); 16,000,000 (84f39656...) and 5,000,000
+    # (71bfbd72...) were checkpoints of sessions 46 and 45.
+    17: ("f17e2d4", 772615, 17, True, 371249, 28288916,
+         "6442f0b46dfc5cefadbce0136c8567170d6d8c0103c1289212b8d693cfe2d28d",
+         "hm-f17e2d4-nnue-seed17-n750.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
