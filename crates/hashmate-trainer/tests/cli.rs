@@ -108,8 +108,10 @@ fn init_fine_tunes_a_net_and_refuses_one_of_another_shape() {
         args.extend(["--init".as_ref(), init.as_os_str()]);
         train(&args)
     };
-    // The embedded net is 512 neurons wide (run 17, docs/NNUE.md).
-    let (ok, stdout, stderr) = run(&net, "512");
+    // Fine-tuning keeps the embedded net's width; another is refused.
+    let width = hashmate_data::net::embedded().unwrap().hidden().to_string();
+    assert_ne!(width, "128", "the refused width below must differ");
+    let (ok, stdout, stderr) = run(&net, &width);
     assert!(ok, "{stderr}");
     assert!(stderr.contains("fine-tuning"), "{stderr}");
     let val: f64 = stdout
@@ -131,7 +133,7 @@ fn init_fine_tunes_a_net_and_refuses_one_of_another_shape() {
         stderr.contains("default.nnue") && stderr.contains("--hidden 128"),
         "{stderr}"
     );
-    let (ok, _, stderr) = run(&junk, "512");
+    let (ok, _, stderr) = run(&junk, &width);
     assert!(!ok && stderr.contains("junk.nnue"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
