@@ -133,11 +133,11 @@ SETS = {
          "6442f0b46dfc5cefadbce0136c8567170d6d8c0103c1289212b8d693cfe2d28d",
          "hm-f17e2d4-nnue-seed17-n750.bin"),
     # Set 18, run 27a's net (the default since session 47) at 750 nodes a
-    # move: a checkpoint of its first 2,500,000 records (32,720 games
-    # begun, the last one cut).
-    18: ("d749c63", 640739, 18, True, 32720, 2500000,
-         "917d56f333c0b2b36854d828f7195f1c5cd3beb8bc8fa1c1164d718ff34254ed",
-         "set18-prefix-2500000.bin"),
+    # move: a checkpoint of its first 7,000,000 records (91,437 games
+    # begun, the last one cut); 2,500,000 (917d56f3...) was session 47's.
+    18: ("d749c63", 640739, 18, True, 91437, 7000000,
+         "3f214b0521edc2498fd9074039fda171596f7b09abb9e86c1d559a13eec6a258",
+         "set18-prefix-7000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
