@@ -133,11 +133,13 @@ SETS = {
          "6442f0b46dfc5cefadbce0136c8567170d6d8c0103c1289212b8d693cfe2d28d",
          "hm-f17e2d4-nnue-seed17-n750.bin"),
     # Set 18, run 27a's net (the default since session 47) at 750 nodes a
-    # move: a checkpoint of its first 7,000,000 records (91,437 games
-    # begun, the last one cut); 2,500,000 (917d56f3...) was session 47's.
-    18: ("d749c63", 640739, 18, True, 91437, 7000000,
-         "3f214b0521edc2498fd9074039fda171596f7b09abb9e86c1d559a13eec6a258",
-         "set18-prefix-7000000.bin"),
+    # move: its first 15,000,000 records (195,930 games begun, the last one
+    # cut), which run 29a trained on; 13,000,000 (5a7b3974...), 7,000,000
+    # (3f214b05...) and 2,500,000 (917d56f3...) were checkpoints of
+    # sessions 48 and 47.
+    18: ("d749c63", 640739, 18, True, 195930, 15000000,
+         "9c996d25ff3b962f18a3cf46b62c641fb386a9467d0b5ab7ddab14ee4e4c439d",
+         "set18-prefix-15000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
