@@ -133,6 +133,59 @@ mod avx2 {
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn update(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+        // The moves' usual shapes (quiet: one in, one out; capture or en
+        // passant: one in, two out; castling: two and two) with their
+        // column counts fixed, so that the loop over the columns unrolls.
+        // Safety (each call): AVX2 is present, as this function requires.
+        unsafe {
+            match (add, sub) {
+                ([a], [s]) => update_n(out, from, [*a], [*s]),
+                ([a], [s, t]) => update_n(out, from, [*a], [*s, *t]),
+                ([a, b], [s, t]) => update_n(out, from, [*a, *b], [*s, *t]),
+                _ => update_any(out, from, add, sub),
+            }
+        }
+    }
+
+    /// [`update`] for `A` added and `S` removed columns.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn update_n<const A: usize, const S: usize>(
+        out: &mut [i16],
+        from: &[i16],
+        add: [&[i16]; A],
+        sub: [&[i16]; S],
+    ) {
+        let n = out.len();
+        assert!(n.is_multiple_of(LANES) && from.len() == n);
+        assert!(add.iter().chain(&sub).all(|c| c.len() == n));
+        let mut i = 0;
+        while i < n {
+            // Safety: `i + LANES <= n` and every slice has `n` elements,
+            // so each 32-byte unaligned load and store is in bounds.
+            unsafe {
+                let mut v = _mm256_loadu_si256(from.as_ptr().add(i).cast());
+                for col in add {
+                    v = _mm256_add_epi16(v, _mm256_loadu_si256(col.as_ptr().add(i).cast()));
+                }
+                for col in sub {
+                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(col.as_ptr().add(i).cast()));
+                }
+                _mm256_storeu_si256(out.as_mut_ptr().add(i).cast(), v);
+            }
+            i += LANES;
+        }
+    }
+
+    /// [`update`] for any number of columns.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn update_any(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
         let n = out.len();
         assert!(n.is_multiple_of(LANES) && from.len() == n);
         assert!(add.iter().chain(sub).all(|c| c.len() == n));
