@@ -43,7 +43,7 @@
 //! # Ok::<(), hashmate_nnue::NetError>(())
 //! ```
 
-// Only `simd`'s AVX2 kernels use `unsafe`, each with its reason.
+// Only `simd`'s AVX2 and AVX-512 kernels use `unsafe`, each with its reason.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -242,14 +242,16 @@ impl Network {
     }
 
     /// Which implementation of the hot loops evaluates this net here:
-    /// `"avx2"` on x86-64 processors with AVX2 (for hidden sizes that are
-    /// multiples of 16 and output weights within ±128, where its
-    /// arithmetic is exact), otherwise `"scalar"`. Both give the same
+    /// `"avx512"` on x86-64 processors with AVX-512 F and BW (hidden sizes
+    /// that are multiples of 32), `"avx2"` on those with AVX2 (multiples
+    /// of 16), each only for output weights within ±128, where their
+    /// arithmetic is exact; otherwise `"scalar"`. All give the same
     /// results.
     pub fn kernel(&self) -> &'static str {
         match self.kernel {
             Kernel::Scalar => "scalar",
             Kernel::Avx2 => "avx2",
+            Kernel::Avx512 => "avx512",
         }
     }
 

@@ -1,21 +1,25 @@
 //! The two hot loops of inference — the accumulator update and the output
 //! layer — in a portable scalar form and, on x86-64 processors that have
-//! it, an AVX2 form chosen at run time. Both give bit-identical results:
-//! the accumulators are `i16` with wrapping arithmetic in both, and the
-//! output sums exact products (the AVX2 form multiplies `clamp(a) × w` in
-//! `i16`, which is exact only while `|w| ≤ 128`, so a net with larger
-//! output weights, or a hidden size that is not a multiple of 16, always
-//! takes the scalar form; see [`Kernel::for_net`]).
+//! them, AVX2 and AVX-512 forms chosen at run time. All give bit-identical
+//! results: the accumulators are `i16` with wrapping arithmetic in each,
+//! and the output sums exact products (the vector forms multiply
+//! `clamp(a) × w` in `i16`, which is exact only while `|w| ≤ 128`, so a
+//! net with larger output weights, or a hidden size that is not a
+//! multiple of 16, always takes the scalar form; see [`Kernel::for_net`]).
 //!
-//! The default build stays portable (x86-64 baseline): the AVX2 functions
-//! are compiled with `#[target_feature(enable = "avx2")]` and called only
-//! after `is_x86_feature_detected!("avx2")` said yes.
+//! The default build stays portable (x86-64 baseline): the vector
+//! functions are compiled with `#[target_feature(enable = …)]` and called
+//! only after `is_x86_feature_detected!` said yes.
 
 use crate::QA;
 
 /// Lanes of `i16` in one AVX2 register; hidden sizes that are multiples of
 /// it can use the AVX2 kernels.
 pub(crate) const LANES: usize = 16;
+
+/// Lanes of `i16` in one AVX-512 register; hidden sizes that are multiples
+/// of it can use the AVX-512 kernels.
+pub(crate) const LANES_512: usize = 32;
 
 /// Which implementation evaluates a network on this processor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +28,8 @@ pub(crate) enum Kernel {
     Scalar,
     /// AVX2 intrinsics (x86-64 only, detected at run time).
     Avx2,
+    /// AVX-512 (F and BW) intrinsics (x86-64 only, detected at run time).
+    Avx512,
 }
 
 impl Kernel {
@@ -31,11 +37,32 @@ impl Kernel {
     pub(crate) fn detect() -> Kernel {
         #[cfg(target_arch = "x86_64")]
         {
+            if std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx2")
+            {
+                return Kernel::Avx512;
+            }
             if std::is_x86_feature_detected!("avx2") {
                 return Kernel::Avx2;
             }
         }
         Kernel::Scalar
+    }
+
+    /// Every kernel this processor can run, the fastest first (for tests
+    /// that compare them).
+    #[cfg(test)]
+    pub(crate) fn available() -> Vec<Kernel> {
+        let mut all = Vec::new();
+        if Kernel::detect() == Kernel::Avx512 {
+            all.push(Kernel::Avx512);
+        }
+        if Kernel::detect() != Kernel::Scalar {
+            all.push(Kernel::Avx2);
+        }
+        all.push(Kernel::Scalar);
+        all
     }
 
     /// The kernel for a net of `hidden` neurons whose output weights are
@@ -44,10 +71,10 @@ impl Kernel {
     pub(crate) fn for_net(hidden: usize, out_weights: &[i16]) -> Kernel {
         let exact =
             hidden.is_multiple_of(LANES) && out_weights.iter().all(|w| w.unsigned_abs() <= 128);
-        if exact {
-            Kernel::detect()
-        } else {
-            Kernel::Scalar
+        match Kernel::detect() {
+            _ if !exact => Kernel::Scalar,
+            Kernel::Avx512 if !hidden.is_multiple_of(LANES_512) => Kernel::Avx2,
+            best => best,
         }
     }
 }
@@ -74,6 +101,17 @@ pub(crate) fn update(
             #[allow(unsafe_code)]
             unsafe {
                 avx2::update(out, from, add, sub)
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => {
+            // Safety: `Kernel::Avx512` is only made by `Kernel::detect`
+            // after the processor reported AVX-512 F and BW, and `for_net`
+            // chooses it only for lengths that are multiples of
+            // `LANES_512`; the function checks every slice's length.
+            #[allow(unsafe_code)]
+            unsafe {
+                avx512::update(out, from, add, sub)
             }
         }
         _ => update_scalar(out, from, add, sub),
@@ -105,6 +143,16 @@ pub(crate) fn screlu_dot(kernel: Kernel, acc: &[i16], w: &[i16]) -> i64 {
             #[allow(unsafe_code)]
             unsafe {
                 avx2::screlu_dot(acc, w)
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => {
+            // Safety: as in `update`: AVX-512 F and BW are present, and
+            // the function checks the slices' lengths; the weights are
+            // within ±128, as for AVX2.
+            #[allow(unsafe_code)]
+            unsafe {
+                avx512::screlu_dot(acc, w)
             }
         }
         _ => screlu_dot_scalar(acc, w),
@@ -245,6 +293,126 @@ mod avx2 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx512 {
+    use super::LANES_512 as LANES;
+    use crate::QA;
+    use std::arch::x86_64::*;
+
+    /// # Safety
+    /// The processor must have AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) unsafe fn update(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+        // As the AVX2 form: the usual shapes with their counts fixed.
+        // Safety (each call): AVX-512 F and BW are present, as required.
+        unsafe {
+            match (add, sub) {
+                ([a], [s]) => update_n(out, from, [*a], [*s]),
+                ([a], [s, t]) => update_n(out, from, [*a], [*s, *t]),
+                ([a, b], [s, t]) => update_n(out, from, [*a, *b], [*s, *t]),
+                _ => update_any(out, from, add, sub),
+            }
+        }
+    }
+
+    /// [`update`] for `A` added and `S` removed columns.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    #[inline]
+    unsafe fn update_n<const A: usize, const S: usize>(
+        out: &mut [i16],
+        from: &[i16],
+        add: [&[i16]; A],
+        sub: [&[i16]; S],
+    ) {
+        let n = out.len();
+        assert!(n.is_multiple_of(LANES) && from.len() == n);
+        assert!(add.iter().chain(&sub).all(|c| c.len() == n));
+        let mut i = 0;
+        while i < n {
+            // Safety: `i + LANES <= n` and every slice has `n` elements,
+            // so each 64-byte unaligned load and store is in bounds.
+            unsafe {
+                let mut v = _mm512_loadu_si512(from.as_ptr().add(i).cast());
+                for col in add {
+                    v = _mm512_add_epi16(v, _mm512_loadu_si512(col.as_ptr().add(i).cast()));
+                }
+                for col in sub {
+                    v = _mm512_sub_epi16(v, _mm512_loadu_si512(col.as_ptr().add(i).cast()));
+                }
+                _mm512_storeu_si512(out.as_mut_ptr().add(i).cast(), v);
+            }
+            i += LANES;
+        }
+    }
+
+    /// [`update`] for any number of columns.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    unsafe fn update_any(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+        let n = out.len();
+        assert!(n.is_multiple_of(LANES) && from.len() == n);
+        assert!(add.iter().chain(sub).all(|c| c.len() == n));
+        let mut i = 0;
+        while i < n {
+            // Safety: as in `update_n`.
+            unsafe {
+                let mut v = _mm512_loadu_si512(from.as_ptr().add(i).cast());
+                for col in add {
+                    v = _mm512_add_epi16(v, _mm512_loadu_si512(col.as_ptr().add(i).cast()));
+                }
+                for col in sub {
+                    v = _mm512_sub_epi16(v, _mm512_loadu_si512(col.as_ptr().add(i).cast()));
+                }
+                _mm512_storeu_si512(out.as_mut_ptr().add(i).cast(), v);
+            }
+            i += LANES;
+        }
+    }
+
+    /// # Safety
+    /// The processor must have AVX-512 F and BW, and every `|w[i]| ≤ 128`
+    /// for the result to equal the scalar one.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) unsafe fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
+        let n = acc.len();
+        assert!(n.is_multiple_of(LANES) && w.len() == n);
+        let zero = _mm512_setzero_si512();
+        let qa = _mm512_set1_epi16(QA as i16);
+        let mut total = 0i64;
+        // Each lane of `sum` gains at most 2 × 255 × 255 × 128 ≈ 16.6 M a
+        // step; 64 steps stay below i32::MAX before they are moved to i64.
+        for block in (0..n).step_by(64 * LANES) {
+            let end = (block + 64 * LANES).min(n);
+            let mut sum = _mm512_setzero_si512();
+            let mut i = block;
+            while i < end {
+                // Safety: `i + LANES <= n` for both slices of `n` elements.
+                let (a, x) = unsafe {
+                    (
+                        _mm512_loadu_si512(acc.as_ptr().add(i).cast()),
+                        _mm512_loadu_si512(w.as_ptr().add(i).cast()),
+                    )
+                };
+                let c = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
+                let cw = _mm512_mullo_epi16(c, x);
+                sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, cw));
+                i += LANES;
+            }
+            let mut lanes = [0i32; 16];
+            // Safety: `lanes` is 64 bytes, the size of one register.
+            unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), sum) };
+            total += lanes.iter().map(|&v| i64::from(v)).sum::<i64>();
+        }
+        total
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,30 +431,43 @@ mod tests {
 
     #[test]
     fn kernels_agree_on_random_vectors() {
-        let best = Kernel::detect();
-        if best == Kernel::Scalar {
+        let kernels = Kernel::available();
+        if kernels == [Kernel::Scalar] {
             eprintln!("no AVX2 on this processor: only the scalar kernel runs");
         }
-        for (seed, n) in [(1, 16), (2, 128), (3, 256), (4, 1024), (5, 4096)] {
-            // Accumulators over the whole i16 range (they wrap), weights at
-            // the extremes the exact form allows.
-            let acc = random(n, seed, 32767);
-            let w = random(n, seed + 100, 128);
-            assert_eq!(
-                screlu_dot(best, &acc, &w),
-                screlu_dot_scalar(&acc, &w),
-                "n = {n}"
-            );
-            let from = random(n, seed + 200, 32767);
-            let cols: Vec<Vec<i16>> = (0..4).map(|k| random(n, seed + 300 + k, 32767)).collect();
-            for (adds, subs) in [(1, 1), (1, 2), (2, 2), (0, 0), (2, 0)] {
-                let add: Vec<&[i16]> = cols[..adds].iter().map(Vec::as_slice).collect();
-                let sub: Vec<&[i16]> = cols[2..2 + subs].iter().map(Vec::as_slice).collect();
-                let mut a = vec![0; n];
-                let mut b = vec![0; n];
-                update(best, &mut a, &from, &add, &sub);
-                update_scalar(&mut b, &from, &add, &sub);
-                assert_eq!(a, b, "n = {n}, {adds} adds, {subs} subs");
+        for best in kernels {
+            for (seed, n) in [
+                (1u64, 32usize),
+                (2, 128),
+                (3, 256),
+                (4, 1024),
+                (5, 4096),
+                (6, 16),
+            ] {
+                if best == Kernel::Avx512 && !n.is_multiple_of(LANES_512) {
+                    continue;
+                }
+                // Accumulators over the whole i16 range (they wrap), weights at
+                // the extremes the exact form allows.
+                let acc = random(n, seed, 32767);
+                let w = random(n, seed + 100, 128);
+                assert_eq!(
+                    screlu_dot(best, &acc, &w),
+                    screlu_dot_scalar(&acc, &w),
+                    "{best:?}: n = {n}"
+                );
+                let from = random(n, seed + 200, 32767);
+                let cols: Vec<Vec<i16>> =
+                    (0..4).map(|k| random(n, seed + 300 + k, 32767)).collect();
+                for (adds, subs) in [(1, 1), (1, 2), (2, 2), (0, 0), (2, 0)] {
+                    let add: Vec<&[i16]> = cols[..adds].iter().map(Vec::as_slice).collect();
+                    let sub: Vec<&[i16]> = cols[2..2 + subs].iter().map(Vec::as_slice).collect();
+                    let mut a = vec![0; n];
+                    let mut b = vec![0; n];
+                    update(best, &mut a, &from, &add, &sub);
+                    update_scalar(&mut b, &from, &add, &sub);
+                    assert_eq!(a, b, "{best:?}: n = {n}, {adds} adds, {subs} subs");
+                }
             }
         }
     }
@@ -297,5 +478,8 @@ mod tests {
         assert_eq!(Kernel::for_net(128, &[-129]), Kernel::Scalar);
         assert_eq!(Kernel::for_net(8, &[1; 16]), Kernel::Scalar);
         assert_eq!(Kernel::for_net(128, &[128, -128]), Kernel::detect());
+        // 48 neurons: AVX2's width, not AVX-512's.
+        let k48 = Kernel::for_net(48, &[1]);
+        assert!(k48 == Kernel::Avx2 || k48 == Kernel::Scalar, "{k48:?}");
     }
 }
