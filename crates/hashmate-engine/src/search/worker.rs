@@ -90,6 +90,65 @@ fn lmr_table() -> Box<[[i8; 64]; 64]> {
     t
 }
 
+/// What a search thread builds once and reuses from one search to the
+/// next (it is overwritten before it is read, so nothing carries over):
+/// the late-move reduction table (rebuilt if its two parameters change,
+/// as a tuning build's `setoption` can), the accumulator stack of the
+/// network last searched with, and the principal variation's buffer.
+pub(crate) struct Scratch {
+    lmr: Box<[[i8; 64]; 64]>,
+    lmr_params: (i32, i32),
+    nnue: Option<(Arc<Network>, AccumulatorStack)>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            lmr: lmr_table(),
+            lmr_params: lmr_params(),
+            nnue: None,
+            pv: Vec::new(),
+        }
+    }
+}
+
+/// The parameters the late-move reduction table is built from.
+fn lmr_params() -> (i32, i32) {
+    (LMR_BASE.get(), LMR_DIVISOR.get())
+}
+
+impl Scratch {
+    /// Ready for a search with `net` (or the classical evaluation): the
+    /// table and the buffers exist, and the accumulator stack is `net`'s.
+    fn prepare(&mut self, net: Option<Arc<Network>>) -> Result<(), AllocError> {
+        if self.lmr_params != lmr_params() {
+            self.lmr = lmr_table();
+            self.lmr_params = lmr_params();
+        }
+        if self.pv.len() < MAX_PLY + 1 {
+            let mut pv = reserved(MAX_PLY + 1)?;
+            pv.resize(MAX_PLY + 1, [Move::NULL; MAX_PLY + 1]);
+            self.pv = pv;
+        }
+        match net {
+            Some(net) => {
+                if !matches!(&self.nnue, Some((old, _)) if Arc::ptr_eq(old, &net)) {
+                    // The old stack goes first, so that two are never held.
+                    self.nnue = None;
+                    let stack =
+                        AccumulatorStack::new(&net, MAX_PLY + 3).map_err(|_| AllocError {
+                            bytes: net.hidden() * 4 * (MAX_PLY + 3),
+                        })?;
+                    self.nnue = Some((net, stack));
+                }
+            }
+            None => self.nnue = None,
+        }
+        Ok(())
+    }
+}
+
 pub(super) struct Worker<'a, 'l, T: SearchTable> {
     id: usize,
     shared: &'a Shared<T>,
@@ -99,15 +158,15 @@ pub(super) struct Worker<'a, 'l, T: SearchTable> {
     hist: &'a mut Histories,
     /// The network and its accumulators per ply, when the search
     /// evaluates with it.
-    nnue: Option<(Arc<Network>, AccumulatorStack)>,
+    nnue: Option<&'a mut (Arc<Network>, AccumulatorStack)>,
     /// The endgame tablebases, when the search uses them.
     tb: Option<Arc<TbConfig>>,
     /// The keys of the game and of the line searched, for repetitions.
     keys: Vec<u64>,
     stack: Vec<Frame>,
-    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv: &'a mut [[Move; MAX_PLY + 1]],
     pv_len: [usize; MAX_PLY + 1],
-    lmr: Box<[[i8; 64]; 64]>,
+    lmr: &'a [[i8; 64]; 64],
     unflushed: u64,
     /// Nodes counted before they are added to the shared count and the
     /// limits are checked: 1,024, fewer under a small node limit, so
@@ -132,36 +191,32 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     ) -> Result<Worker<'a, 'l, T>, AllocError> {
         let mut key_stack = reserved(keys.len() + MAX_PLY + 8)?;
         key_stack.extend_from_slice(keys);
-        let mut pv = reserved(MAX_PLY + 1)?;
-        pv.resize(MAX_PLY + 1, [Move::NULL; MAX_PLY + 1]);
         // The root lists are reserved here, so that a running search never
         // allocates: a helper that did could abort the process under a
         // memory limit while the next helper is being started.
         let root_moves = reserved(MAX_MOVES)?;
         let root_excluded = reserved(MAX_MOVES)?;
-        let nnue = match shared.network() {
-            Some(net) => {
-                let stack = AccumulatorStack::new(&net, MAX_PLY + 3).map_err(|_| AllocError {
-                    bytes: net.hidden() * 4 * (MAX_PLY + 3),
-                })?;
-                Some((net, stack))
-            }
-            None => None,
-        };
+        let ThreadData {
+            hist,
+            pawns,
+            scratch,
+        } = data;
+        scratch.prepare(shared.network())?;
+        let Scratch { lmr, nnue, pv, .. } = scratch;
         Ok(Worker {
             id,
             shared,
             limits,
             listener,
-            pawns: &mut data.pawns,
-            hist: &mut data.hist,
-            nnue,
+            pawns,
+            hist,
+            nnue: nnue.as_mut(),
             tb: shared.tablebase(),
             keys: key_stack,
             stack: vec![Frame::default(); MAX_PLY + STACK_OFFSET + 4],
             pv,
             pv_len: [0; MAX_PLY + 1],
-            lmr: lmr_table(),
+            lmr,
             unflushed: 0,
             flush_every: limits.nodes.map_or(1024, |n| (n / 1024).clamp(1, 1024)),
             nodes: 0,
