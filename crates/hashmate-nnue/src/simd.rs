@@ -170,247 +170,153 @@ pub(crate) fn screlu_dot_scalar(acc: &[i16], w: &[i16]) -> i64 {
         .sum()
 }
 
+/// The vector kernels, written once for both register widths: `$feature`
+/// the target features, `$lanes` the `i16` lanes of a register (`$words`
+/// its `i32` lanes), and the intrinsics of that width.
+#[cfg(target_arch = "x86_64")]
+macro_rules! vector_kernels {
+    (
+        $feature:literal, $lanes:expr, $words:expr,
+        load: $load:ident, store: $store:ident, zero: $zero:ident, splat: $splat:ident,
+        add: $add:ident, sub: $sub:ident, min: $min:ident, max: $max:ident,
+        mullo: $mullo:ident, madd: $madd:ident, add32: $add32:ident $(,)?
+    ) => {
+        use crate::QA;
+        use std::arch::x86_64::*;
+
+        /// `i16` lanes of one register.
+        const LANES: usize = $lanes;
+
+        /// # Safety
+        /// The processor must have the module's target features.
+        #[target_feature(enable = $feature)]
+        pub(super) unsafe fn update(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+            // The moves' usual shapes (quiet: one in, one out; capture or
+            // en passant: one in, two out; castling: two and two) with
+            // their column counts fixed, so that the loop over the columns
+            // unrolls (BENCHMARKS §6). Safety (each call): the target
+            // features are present, as this function requires.
+            unsafe {
+                match (add, sub) {
+                    ([a], [s]) => update_n(out, from, [*a], [*s]),
+                    ([a], [s, t]) => update_n(out, from, [*a], [*s, *t]),
+                    ([a, b], [s, t]) => update_n(out, from, [*a, *b], [*s, *t]),
+                    _ => update_any(out, from, add, sub),
+                }
+            }
+        }
+
+        /// [`update`] for `A` added and `S` removed columns.
+        ///
+        /// # Safety
+        /// The processor must have the module's target features.
+        #[target_feature(enable = $feature)]
+        #[inline]
+        unsafe fn update_n<const A: usize, const S: usize>(
+            out: &mut [i16],
+            from: &[i16],
+            add: [&[i16]; A],
+            sub: [&[i16]; S],
+        ) {
+            // Safety: the same target features.
+            unsafe { update_any(out, from, &add, &sub) }
+        }
+
+        /// [`update`] for any number of columns (inlined into
+        /// `update_n`, where the counts are constants).
+        ///
+        /// # Safety
+        /// The processor must have the module's target features.
+        #[target_feature(enable = $feature)]
+        #[inline]
+        unsafe fn update_any(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
+            let n = out.len();
+            assert!(n.is_multiple_of(LANES) && from.len() == n);
+            assert!(add.iter().chain(sub).all(|c| c.len() == n));
+            let mut i = 0;
+            while i < n {
+                // Safety: `i + LANES <= n` and every slice has `n`
+                // elements, so each unaligned load and store of one
+                // register is in bounds.
+                unsafe {
+                    let mut v = $load(from.as_ptr().add(i).cast());
+                    for col in add {
+                        v = $add(v, $load(col.as_ptr().add(i).cast()));
+                    }
+                    for col in sub {
+                        v = $sub(v, $load(col.as_ptr().add(i).cast()));
+                    }
+                    $store(out.as_mut_ptr().add(i).cast(), v);
+                }
+                i += LANES;
+            }
+        }
+
+        /// # Safety
+        /// The processor must have the module's target features, and every
+        /// `|w[i]| ≤ 128` for the result to equal the scalar one.
+        #[target_feature(enable = $feature)]
+        pub(super) unsafe fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
+            let n = acc.len();
+            assert!(n.is_multiple_of(LANES) && w.len() == n);
+            let zero = $zero();
+            let qa = $splat(QA as i16);
+            let mut total = 0i64;
+            // Each lane of `sum` gains at most 2 × 255 × 255 × 128 ≈
+            // 16.6 M a step; 64 steps stay below i32::MAX before they are
+            // moved to i64.
+            for block in (0..n).step_by(64 * LANES) {
+                let end = (block + 64 * LANES).min(n);
+                let mut sum = $zero();
+                let mut i = block;
+                while i < end {
+                    // Safety: `i + LANES <= n` for both slices of `n`
+                    // elements.
+                    let (a, x) = unsafe {
+                        (
+                            $load(acc.as_ptr().add(i).cast()),
+                            $load(w.as_ptr().add(i).cast()),
+                        )
+                    };
+                    let c = $min($max(a, zero), qa);
+                    let cw = $mullo(c, x);
+                    sum = $add32(sum, $madd(c, cw));
+                    i += LANES;
+                }
+                let mut lanes = [0i32; $words];
+                // Safety: `lanes` has the size of one register.
+                unsafe { $store(lanes.as_mut_ptr().cast(), sum) };
+                total += lanes.iter().map(|&v| i64::from(v)).sum::<i64>();
+            }
+            total
+        }
+    };
+}
+
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2 {
-    use super::LANES;
-    use crate::QA;
-    use std::arch::x86_64::*;
-
-    /// # Safety
-    /// The processor must have AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn update(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
-        // The moves' usual shapes (quiet: one in, one out; capture or en
-        // passant: one in, two out; castling: two and two) with their
-        // column counts fixed, so that the loop over the columns unrolls.
-        // Safety (each call): AVX2 is present, as this function requires.
-        unsafe {
-            match (add, sub) {
-                ([a], [s]) => update_n(out, from, [*a], [*s]),
-                ([a], [s, t]) => update_n(out, from, [*a], [*s, *t]),
-                ([a, b], [s, t]) => update_n(out, from, [*a, *b], [*s, *t]),
-                _ => update_any(out, from, add, sub),
-            }
-        }
-    }
-
-    /// [`update`] for `A` added and `S` removed columns.
-    ///
-    /// # Safety
-    /// The processor must have AVX2.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn update_n<const A: usize, const S: usize>(
-        out: &mut [i16],
-        from: &[i16],
-        add: [&[i16]; A],
-        sub: [&[i16]; S],
-    ) {
-        let n = out.len();
-        assert!(n.is_multiple_of(LANES) && from.len() == n);
-        assert!(add.iter().chain(&sub).all(|c| c.len() == n));
-        let mut i = 0;
-        while i < n {
-            // Safety: `i + LANES <= n` and every slice has `n` elements,
-            // so each 32-byte unaligned load and store is in bounds.
-            unsafe {
-                let mut v = _mm256_loadu_si256(from.as_ptr().add(i).cast());
-                for col in add {
-                    v = _mm256_add_epi16(v, _mm256_loadu_si256(col.as_ptr().add(i).cast()));
-                }
-                for col in sub {
-                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(col.as_ptr().add(i).cast()));
-                }
-                _mm256_storeu_si256(out.as_mut_ptr().add(i).cast(), v);
-            }
-            i += LANES;
-        }
-    }
-
-    /// [`update`] for any number of columns.
-    ///
-    /// # Safety
-    /// The processor must have AVX2.
-    #[target_feature(enable = "avx2")]
-    unsafe fn update_any(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
-        let n = out.len();
-        assert!(n.is_multiple_of(LANES) && from.len() == n);
-        assert!(add.iter().chain(sub).all(|c| c.len() == n));
-        let mut i = 0;
-        while i < n {
-            // Safety: `i + LANES <= n` and every slice has `n` elements,
-            // so each 32-byte unaligned load and store is in bounds.
-            unsafe {
-                let mut v = _mm256_loadu_si256(from.as_ptr().add(i).cast());
-                for col in add {
-                    v = _mm256_add_epi16(v, _mm256_loadu_si256(col.as_ptr().add(i).cast()));
-                }
-                for col in sub {
-                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(col.as_ptr().add(i).cast()));
-                }
-                _mm256_storeu_si256(out.as_mut_ptr().add(i).cast(), v);
-            }
-            i += LANES;
-        }
-    }
-
-    /// # Safety
-    /// The processor must have AVX2, and every `|w[i]| ≤ 128` for the
-    /// result to equal the scalar one.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
-        let n = acc.len();
-        assert!(n.is_multiple_of(LANES) && w.len() == n);
-        let zero = _mm256_setzero_si256();
-        let qa = _mm256_set1_epi16(QA as i16);
-        let mut total = 0i64;
-        // Each lane of `sum` gains at most 2 × 255 × 255 × 128 ≈ 16.6 M a
-        // step; 64 steps stay below i32::MAX before they are moved to i64.
-        for block in (0..n).step_by(64 * LANES) {
-            let end = (block + 64 * LANES).min(n);
-            let mut sum = _mm256_setzero_si256();
-            let mut i = block;
-            while i < end {
-                // Safety: `i + LANES <= n` for both slices of `n` elements.
-                let (a, x) = unsafe {
-                    (
-                        _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
-                        _mm256_loadu_si256(w.as_ptr().add(i).cast()),
-                    )
-                };
-                let c = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
-                let cw = _mm256_mullo_epi16(c, x);
-                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(c, cw));
-                i += LANES;
-            }
-            let mut lanes = [0i32; 8];
-            // Safety: `lanes` is 32 bytes, the size of one register.
-            unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
-            total += lanes.iter().map(|&v| i64::from(v)).sum::<i64>();
-        }
-        total
-    }
+    vector_kernels!(
+        "avx2", 16, 8,
+        load: _mm256_loadu_si256, store: _mm256_storeu_si256,
+        zero: _mm256_setzero_si256, splat: _mm256_set1_epi16,
+        add: _mm256_add_epi16, sub: _mm256_sub_epi16,
+        min: _mm256_min_epi16, max: _mm256_max_epi16,
+        mullo: _mm256_mullo_epi16, madd: _mm256_madd_epi16, add32: _mm256_add_epi32,
+    );
 }
 
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx512 {
-    use super::LANES_512 as LANES;
-    use crate::QA;
-    use std::arch::x86_64::*;
-
-    /// # Safety
-    /// The processor must have AVX-512 F and BW.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    pub(super) unsafe fn update(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
-        // As the AVX2 form: the usual shapes with their counts fixed.
-        // Safety (each call): AVX-512 F and BW are present, as required.
-        unsafe {
-            match (add, sub) {
-                ([a], [s]) => update_n(out, from, [*a], [*s]),
-                ([a], [s, t]) => update_n(out, from, [*a], [*s, *t]),
-                ([a, b], [s, t]) => update_n(out, from, [*a, *b], [*s, *t]),
-                _ => update_any(out, from, add, sub),
-            }
-        }
-    }
-
-    /// [`update`] for `A` added and `S` removed columns.
-    ///
-    /// # Safety
-    /// The processor must have AVX-512 F and BW.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    #[inline]
-    unsafe fn update_n<const A: usize, const S: usize>(
-        out: &mut [i16],
-        from: &[i16],
-        add: [&[i16]; A],
-        sub: [&[i16]; S],
-    ) {
-        let n = out.len();
-        assert!(n.is_multiple_of(LANES) && from.len() == n);
-        assert!(add.iter().chain(&sub).all(|c| c.len() == n));
-        let mut i = 0;
-        while i < n {
-            // Safety: `i + LANES <= n` and every slice has `n` elements,
-            // so each 64-byte unaligned load and store is in bounds.
-            unsafe {
-                let mut v = _mm512_loadu_si512(from.as_ptr().add(i).cast());
-                for col in add {
-                    v = _mm512_add_epi16(v, _mm512_loadu_si512(col.as_ptr().add(i).cast()));
-                }
-                for col in sub {
-                    v = _mm512_sub_epi16(v, _mm512_loadu_si512(col.as_ptr().add(i).cast()));
-                }
-                _mm512_storeu_si512(out.as_mut_ptr().add(i).cast(), v);
-            }
-            i += LANES;
-        }
-    }
-
-    /// [`update`] for any number of columns.
-    ///
-    /// # Safety
-    /// The processor must have AVX-512 F and BW.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    unsafe fn update_any(out: &mut [i16], from: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
-        let n = out.len();
-        assert!(n.is_multiple_of(LANES) && from.len() == n);
-        assert!(add.iter().chain(sub).all(|c| c.len() == n));
-        let mut i = 0;
-        while i < n {
-            // Safety: as in `update_n`.
-            unsafe {
-                let mut v = _mm512_loadu_si512(from.as_ptr().add(i).cast());
-                for col in add {
-                    v = _mm512_add_epi16(v, _mm512_loadu_si512(col.as_ptr().add(i).cast()));
-                }
-                for col in sub {
-                    v = _mm512_sub_epi16(v, _mm512_loadu_si512(col.as_ptr().add(i).cast()));
-                }
-                _mm512_storeu_si512(out.as_mut_ptr().add(i).cast(), v);
-            }
-            i += LANES;
-        }
-    }
-
-    /// # Safety
-    /// The processor must have AVX-512 F and BW, and every `|w[i]| ≤ 128`
-    /// for the result to equal the scalar one.
-    #[target_feature(enable = "avx512f,avx512bw")]
-    pub(super) unsafe fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
-        let n = acc.len();
-        assert!(n.is_multiple_of(LANES) && w.len() == n);
-        let zero = _mm512_setzero_si512();
-        let qa = _mm512_set1_epi16(QA as i16);
-        let mut total = 0i64;
-        // Each lane of `sum` gains at most 2 × 255 × 255 × 128 ≈ 16.6 M a
-        // step; 64 steps stay below i32::MAX before they are moved to i64.
-        for block in (0..n).step_by(64 * LANES) {
-            let end = (block + 64 * LANES).min(n);
-            let mut sum = _mm512_setzero_si512();
-            let mut i = block;
-            while i < end {
-                // Safety: `i + LANES <= n` for both slices of `n` elements.
-                let (a, x) = unsafe {
-                    (
-                        _mm512_loadu_si512(acc.as_ptr().add(i).cast()),
-                        _mm512_loadu_si512(w.as_ptr().add(i).cast()),
-                    )
-                };
-                let c = _mm512_min_epi16(_mm512_max_epi16(a, zero), qa);
-                let cw = _mm512_mullo_epi16(c, x);
-                sum = _mm512_add_epi32(sum, _mm512_madd_epi16(c, cw));
-                i += LANES;
-            }
-            let mut lanes = [0i32; 16];
-            // Safety: `lanes` is 64 bytes, the size of one register.
-            unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), sum) };
-            total += lanes.iter().map(|&v| i64::from(v)).sum::<i64>();
-        }
-        total
-    }
+    vector_kernels!(
+        "avx512f,avx512bw", 32, 16,
+        load: _mm512_loadu_si512, store: _mm512_storeu_si512,
+        zero: _mm512_setzero_si512, splat: _mm512_set1_epi16,
+        add: _mm512_add_epi16, sub: _mm512_sub_epi16,
+        min: _mm512_min_epi16, max: _mm512_max_epi16,
+        mullo: _mm512_mullo_epi16, madd: _mm512_madd_epi16, add32: _mm512_add_epi32,
+    );
 }
 
 #[cfg(test)]
