@@ -248,6 +248,13 @@ pub struct SearchInfo {
 pub trait Listener {
     /// An iteration (or an aspiration fail) finished.
     fn info(&mut self, info: &SearchInfo);
+    /// Whether [`info`](Self::info) wants to be called: a listener that
+    /// ignores it says no, and the search skips gathering it (the table's
+    /// fill rate, the line, the clock) — a cost where searches are a few
+    /// hundred nodes, as in data generation.
+    fn wants_info(&self) -> bool {
+        true
+    }
     /// The root move being searched (reported after the first second).
     fn currmove(&mut self, _depth: u32, _mv: Move, _number: usize) {}
     /// Something the user should know (`info string`).
@@ -256,6 +263,9 @@ pub trait Listener {
 
 impl Listener for () {
     fn info(&mut self, _: &SearchInfo) {}
+    fn wants_info(&self) -> bool {
+        false
+    }
 }
 
 /// The outcome of a search.

@@ -427,6 +427,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                     };
                     if self.id == 0
                         && bound.is_some()
+                        && self.listener.wants_info()
                         && self.shared.control.elapsed() > Duration::from_secs(1)
                     {
                         let info = self.info(depth, pv_idx, s, bound);
@@ -458,7 +459,7 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                 if let Some(m) = first {
                     self.root_excluded.push(m);
                 }
-                if self.id == 0 {
+                if self.id == 0 && self.listener.wants_info() {
                     let info = self.info(depth, pv_idx, score, None);
                     self.listener.info(&info);
                 }
