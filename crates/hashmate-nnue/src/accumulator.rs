@@ -198,23 +198,37 @@ impl AccumulatorStack {
         };
         let (mut add, mut sub) = ([(0, 0); MOST], [(0, 0); MOST]);
         let (mut adds, mut subs) = (0, 0);
+        // Most of the twelve piece sets are the same in both positions (a
+        // quiet move changes one, a capture two): those are skipped at
+        // once.
         for color in Color::ALL {
+            let (before, after) = (parent.by_color(color), child.by_color(color));
             for role in Role::ALL {
-                let (a, b) = (parent.pieces(color, role), child.pieces(color, role));
-                for (set, list, count) in
-                    [(a - b, &mut sub, &mut subs), (b - a, &mut add, &mut adds)]
-                {
-                    for sq in set.iter() {
-                        if *count == MOST {
-                            self.refresh(net, ply + 1, child);
-                            return;
-                        }
-                        list[*count] = (
-                            tw.0 + (feature(Color::White, color, role, sq) ^ tw.1),
-                            tb.0 + (feature(Color::Black, color, role, sq) ^ tb.1),
-                        );
-                        *count += 1;
+                let (a, b) = (before & parent.by_role(role), after & child.by_role(role));
+                if a == b {
+                    continue;
+                }
+                let input = |sq| {
+                    (
+                        tw.0 + (feature(Color::White, color, role, sq) ^ tw.1),
+                        tb.0 + (feature(Color::Black, color, role, sq) ^ tb.1),
+                    )
+                };
+                for sq in (a - b).iter() {
+                    if subs == MOST {
+                        self.refresh(net, ply + 1, child);
+                        return;
                     }
+                    sub[subs] = input(sq);
+                    subs += 1;
+                }
+                for sq in (b - a).iter() {
+                    if adds == MOST {
+                        self.refresh(net, ply + 1, child);
+                        return;
+                    }
+                    add[adds] = input(sq);
+                    adds += 1;
                 }
             }
         }
