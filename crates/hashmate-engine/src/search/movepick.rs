@@ -237,12 +237,17 @@ impl MovePicker {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        // The first of the highest scores (ties keep generation order);
+        // the running best stays in a register, and one slice check
+        // replaces a bounds check per move.
+        let rest = &self.scores[self.next..n];
+        let (mut best, mut top) = (0, rest[0]);
+        for (i, &s) in rest.iter().enumerate().skip(1) {
+            if s > top {
+                (best, top) = (i, s);
             }
         }
+        let best = self.next + best;
         self.list.as_mut_slice().swap(self.next, best);
         self.scores.swap(self.next, best);
         let m = self.list[self.next];
