@@ -1,0 +1,207 @@
+//! The search's own tests: mates, thread data kept and reused, node
+//! limits, threads.
+
+use super::*;
+
+pub(super) fn best(fen: &str, depth: u32) -> SearchResult {
+    let pos = Position::from_fen(fen).unwrap();
+    let shared = Arc::new(Shared::new(TranspositionTable::new(16).unwrap()));
+    shared.control.begin(false);
+    let limits = Limits {
+        depth: Some(depth),
+        multipv: 1,
+        ..Limits::default()
+    };
+    search(&pos, &[], &limits, &shared, 1, &mut ())
+}
+
+#[test]
+fn finds_mate_in_two() {
+    let r = best(
+        "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1",
+        5,
+    );
+    assert_eq!(mate_in(r.score), Some(2), "score {}", r.score);
+}
+
+/// The histories and pawn table live on from one search to the next,
+/// so a second search of the same position, with the transposition
+/// table cleared, searches differently; after `new_game` it repeats the
+/// first exactly.
+#[test]
+fn thread_data_persists_until_a_new_game() {
+    let pos =
+        Position::from_fen("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7")
+            .unwrap();
+    let shared = Arc::new(Shared::new(TranspositionTable::new(4).unwrap()));
+    let limits = Limits {
+        depth: Some(8),
+        multipv: 1,
+        ..Limits::default()
+    };
+    // Pawn table counts are the game's so far: the second run's rate
+    // exceeds the first's exactly when its own searches' rate does.
+    let run = || {
+        shared.control.begin(false);
+        let r = search(&pos, &[], &limits, &shared, 1, &mut ());
+        let (hits, probes) = shared.pawn_stats();
+        (r.nodes, probes, hits)
+    };
+    let first = run();
+    shared.tt.clear();
+    let second = run();
+    assert_ne!(first.0, second.0, "the second search learned nothing");
+    // The pawn structures met in the first search are found again.
+    assert!(
+        second.2 * first.1 > first.2 * second.1,
+        "{first:?} {second:?}"
+    );
+    shared.new_game();
+    assert_eq!(run(), first);
+}
+
+/// What a thread reuses from one search to the next (the reduction
+/// table, the accumulator stack, the PV buffer) changes no search: with
+/// the network, without it, and with the network again, each search
+/// after `new_game` repeats exactly what a fresh engine searches.
+#[test]
+fn reused_buffers_change_no_search() {
+    let pos =
+        Position::from_fen("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7")
+            .unwrap();
+    let net = Arc::new(hashmate_data::net::embedded().unwrap());
+    let limits = Limits {
+        depth: Some(7),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let run = |shared: &Arc<Shared>, net: Option<Arc<Network>>| {
+        shared.set_network(net);
+        shared.new_game();
+        shared.control.begin(false);
+        let r = search(&pos, &[], &limits, shared, 1, &mut ());
+        (r.nodes, r.score, r.best, r.ponder)
+    };
+    let fresh = |net: Option<Arc<Network>>| {
+        run(
+            &Arc::new(Shared::new(TranspositionTable::new(4).unwrap())),
+            net,
+        )
+    };
+    let shared = Arc::new(Shared::new(TranspositionTable::new(4).unwrap()));
+    let with_net = fresh(Some(net.clone()));
+    let classical = fresh(None);
+    assert_ne!(with_net, classical);
+    assert_eq!(run(&shared, Some(net.clone())), with_net);
+    assert_eq!(run(&shared, None), classical);
+    assert_eq!(run(&shared, Some(net.clone())), with_net);
+    // Another copy of the same net: a new stack, the same search.
+    assert_eq!(run(&shared, Some(Arc::new((*net).clone()))), with_net);
+}
+
+/// A soft node limit ends the search at the end of the iteration that
+/// passes it: at least that many nodes, a whole number of iterations,
+/// far fewer nodes than a deep search.
+#[test]
+fn a_soft_node_limit_ends_at_an_iteration() {
+    let pos = Position::startpos();
+    let shared = Arc::new(Shared::new(TranspositionTable::new(4).unwrap()));
+    let run = |limits: Limits| {
+        shared.new_game();
+        shared.control.begin(false);
+        search(&pos, &[], &limits, &shared, 1, &mut ())
+    };
+    let soft = run(Limits {
+        soft_nodes: Some(5000),
+        nodes: Some(1_000_000),
+        multipv: 1,
+        ..Limits::default()
+    });
+    assert!(
+        soft.nodes >= 5000 && soft.nodes < 1_000_000,
+        "{}",
+        soft.nodes
+    );
+    // The same search to the depth it completed stops at the same node.
+    let fixed = run(Limits {
+        depth: Some(soft.depth),
+        multipv: 1,
+        ..Limits::default()
+    });
+    assert_eq!(fixed.nodes, soft.nodes);
+    assert_eq!(fixed.best, soft.best);
+}
+
+#[test]
+fn takes_the_free_queen() {
+    let r = best("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 4);
+    assert_eq!(r.best.map(|m| m.to_string()), Some("d2d5".into()));
+}
+
+#[test]
+fn stalemate_and_mate_at_root() {
+    let r = best("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3);
+    assert_eq!((r.best, r.score), (None, 0));
+    let r = best("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", 3);
+    assert_eq!((r.best, r.score), (None, -MATE));
+}
+
+#[test]
+fn several_threads_agree_on_a_mate() {
+    let pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").unwrap();
+    let shared = Arc::new(Shared::new(TranspositionTable::new(8).unwrap()));
+    shared.control.begin(false);
+    let limits = Limits {
+        depth: Some(6),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let r = search(&pos, &[], &limits, &shared, 3, &mut ());
+    assert_eq!(r.best.map(|m| m.to_string()), Some("d1d8".into()));
+    assert_eq!(mate_in(r.score), Some(1));
+}
+
+/// Helpers are started by the first search that needs them, parked
+/// (the same threads) for the next, ended when fewer are asked for,
+/// and let go of the shared state when the search returns (so that the
+/// engine can resize the table between searches).
+#[test]
+fn helpers_persist_between_searches() {
+    let pos = Position::startpos();
+    let shared = Arc::new(Shared::new(TranspositionTable::new(4).unwrap()));
+    let limits = Limits {
+        depth: Some(5),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let helper_ids = || {
+        let pool = shared.pool.lock().unwrap();
+        pool.helpers
+            .iter()
+            .map(|h| format!("{:?}", h.thread))
+            .collect::<Vec<_>>()
+    };
+    let mut seen = Vec::new();
+    for threads in [3, 3, 3, 1, 2] {
+        shared.control.begin(false);
+        let r = search(&pos, &[], &limits, &shared, threads, &mut ());
+        assert!(r.best.is_some());
+        assert_eq!(
+            Arc::strong_count(&shared),
+            1,
+            "a helper still holds the state"
+        );
+        let ids = helper_ids();
+        assert_eq!(ids.len(), threads - 1);
+        assert!(shared
+            .pool
+            .lock()
+            .unwrap()
+            .helpers
+            .iter()
+            .all(|h| h.thread.is_idle()));
+        seen.push(ids);
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(seen[1], seen[2]);
+}
