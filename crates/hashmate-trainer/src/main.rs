@@ -46,6 +46,12 @@ struct Args {
     /// king's squares on files a-d, rank by rank (a1 b1 c1 d1 a2 ... d8).
     #[arg(long, default_value = "none", value_parser = parse_king_buckets)]
     king_buckets: KingBuckets,
+    /// With --king-buckets: give every input a column shared by all king
+    /// buckets besides its own, so that each position teaches every
+    /// bucket (folded into each bucket's column in the net written: the
+    /// engine sees the usual shape).
+    #[arg(long)]
+    factoriser: bool,
     /// Passes over the data.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     epochs: u32,
@@ -130,9 +136,15 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     if !a.validate.is_empty() {
         return validate(a);
     }
+    if a.factoriser && a.king_buckets == KingBuckets::PLAIN {
+        return Err(
+            "--factoriser shares columns between king buckets: it needs --king-buckets".into(),
+        );
+    }
     let out = a.out.as_ref().ok_or("--out is required")?;
     let cfg = Config {
         kings: a.king_buckets,
+        factoriser: a.factoriser,
         hidden: a.hidden as usize,
         buckets: usize::from(a.output_buckets),
         epochs: a.epochs,
@@ -197,13 +209,31 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut state = if a.resume {
         // A checkpoint of this shape is at most this long (a history of a
         // million epochs included): anything else is not one.
-        let n = hashmate_trainer::net::Layout::new(cfg.kings, cfg.hidden, cfg.buckets).len as u64;
+        let n =
+            hashmate_trainer::net::Layout::new(cfg.kings, cfg.hidden, cfg.buckets, true).len as u64;
         let max = 28 + 32 + 16 * 1_000_000 + 12 * n + 8;
         let bytes = hashmate_data::files::read_limited(&ckpt, max, "checkpoint")?;
         let s = checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", ckpt.display()))?;
         let shape = (s.params.kings, s.params.hidden, s.params.buckets);
         if shape != (cfg.kings, cfg.hidden, cfg.buckets) {
             return Err(format!("{}: {}", ckpt.display(), shape_clash(shape, &cfg)).into());
+        }
+        if s.params.factorised != cfg.factoriser {
+            return Err(format!(
+                "{}: a run {} a factoriser; resume it {} --factoriser",
+                ckpt.display(),
+                if s.params.factorised {
+                    "with"
+                } else {
+                    "without"
+                },
+                if s.params.factorised {
+                    "with"
+                } else {
+                    "without"
+                },
+            )
+            .into());
         }
         if s.epoch >= cfg.epochs {
             eprintln!(
@@ -223,7 +253,12 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
             return Err(format!("{}: {}", init.display(), shape_clash(shape, &cfg)).into());
         }
         eprintln!("fine-tuning {}", init.display());
-        State::from_params(Params::from_network(&net))
+        let params = Params::from_network(&net);
+        State::from_params(if cfg.factoriser {
+            params.with_factoriser()
+        } else {
+            params
+        })
     } else {
         State::try_new(&cfg)?
     };
@@ -236,6 +271,7 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
         data.validation.len(),
         validation.len(),
         architecture(&cfg.kings, cfg.hidden, cfg.buckets)
+            + if cfg.factoriser { ", factorised" } else { "" }
     );
     let terminal = std::io::stderr().is_terminal();
     while state.epoch < cfg.epochs {

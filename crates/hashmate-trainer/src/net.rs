@@ -3,8 +3,21 @@
 //!
 //! All parameters live in one `Vec<f32>` (feature-transformer weights
 //! feature-major, its biases, the output weights bucket by bucket — in
-//! each the side to move's half first —, the output biases), so that the optimiser and the checkpoint treat them as one
-//! vector.
+//! each the side to move's half first —, the output biases, and with a
+//! factoriser its 768 shared columns last), so that the optimiser and the
+//! checkpoint treat them as one vector.
+//!
+//! **The factoriser** (king buckets only): each of the 768 piece-square
+//! inputs has one more column, shared by every king bucket, and the
+//! column a bucket's input uses is its own plus the shared one. A
+//! position then teaches every bucket something through the shared
+//! column, not only the bucket of its kings, so that king buckets need
+//! less data to learn what the squares are worth regardless of the king.
+//! The net the engine reads has the shared columns folded into each
+//! bucket's: the same network shape, the same inference. The trainer
+//! keeps that folded copy too ([`Params::refold`]), computes every loss
+//! and gradient with it, and gives a shared column the sum of its
+//! buckets' gradients ([`Params::factor_gradient`]).
 
 use crate::data::{Rng, Sample};
 use hashmate_nnue::{output_bucket, KingBuckets, Network, QA, QB, SCALE};
@@ -30,8 +43,15 @@ pub struct Params {
     pub hidden: usize,
     /// Output buckets.
     pub buckets: usize,
+    /// Whether the inputs have a factoriser (see the module's header).
+    pub factorised: bool,
     /// Every parameter, in the layout of the module's header.
     pub v: Vec<f32>,
+    /// With a factoriser, the feature-transformer weights with the
+    /// shared columns folded in (what the net computes with); empty
+    /// without one. [`Params::refold`] brings it up to date after `v`
+    /// changes.
+    folded: Vec<f32>,
 }
 
 /// Offsets of the parameter groups in [`Params::v`].
@@ -49,17 +69,21 @@ pub struct Layout {
     pub out_w: usize,
     /// Start of the output biases (one per bucket).
     pub out_b: usize,
+    /// Start of the factoriser's 768 shared columns (`len` when there is
+    /// none).
+    pub factor: usize,
     /// Number of parameters.
     pub len: usize,
 }
 
 impl Layout {
-    /// The layout for king buckets `kings`, `hidden` neurons and
-    /// `buckets` output buckets.
-    pub fn new(kings: KingBuckets, hidden: usize, buckets: usize) -> Layout {
+    /// The layout for king buckets `kings`, `hidden` neurons, `buckets`
+    /// output buckets and, when `factorised`, the factoriser's columns.
+    pub fn new(kings: KingBuckets, hidden: usize, buckets: usize, factorised: bool) -> Layout {
         let ft_bias = kings.inputs() * hidden;
         let out_w = ft_bias + hidden;
         let out_b = out_w + buckets * 2 * hidden;
+        let factor = out_b + buckets;
         Layout {
             kings,
             hidden,
@@ -67,8 +91,19 @@ impl Layout {
             ft_bias,
             out_w,
             out_b,
-            len: out_b + buckets,
+            factor,
+            len: factor + if factorised { 768 * hidden } else { 0 },
         }
+    }
+
+    /// Whether the parameters end with the factoriser's columns.
+    pub fn factorised(&self) -> bool {
+        self.len > self.factor
+    }
+
+    /// Whether parameter `i` is a bias (feature transformer or output).
+    pub fn is_bias(&self, i: usize) -> bool {
+        (self.ft_bias..self.out_w).contains(&i) || (self.out_b..self.factor).contains(&i)
     }
 
     /// The output bucket of `s`, and where its weights and bias are.
@@ -111,11 +146,40 @@ impl Scratch {
 }
 
 impl Params {
+    /// Parameters `v` in the layout of `kings`, `hidden`, `buckets` and
+    /// `factorised` (its length must be the layout's).
+    pub fn new(
+        kings: KingBuckets,
+        hidden: usize,
+        buckets: usize,
+        factorised: bool,
+        v: Vec<f32>,
+    ) -> Params {
+        debug_assert_eq!(v.len(), Layout::new(kings, hidden, buckets, factorised).len);
+        let mut p = Params {
+            kings,
+            hidden,
+            buckets,
+            factorised,
+            v,
+            folded: Vec::new(),
+        };
+        p.refold();
+        p
+    }
+
     /// Random initial parameters: feature-transformer weights uniform in
     /// ±0.1 (an accumulator of 30 pieces then spreads over about ±0.3),
-    /// output weights uniform in ±1/√(2·hidden), biases 0.
-    pub fn init(kings: KingBuckets, hidden: usize, buckets: usize, rng: &mut Rng) -> Params {
-        let l = Layout::new(kings, hidden, buckets);
+    /// output weights uniform in ±1/√(2·hidden), biases and the
+    /// factoriser's columns 0.
+    pub fn init(
+        kings: KingBuckets,
+        hidden: usize,
+        buckets: usize,
+        factorised: bool,
+        rng: &mut Rng,
+    ) -> Params {
+        let l = Layout::new(kings, hidden, buckets, factorised);
         let mut v = vec![0.0; l.len];
         for w in &mut v[..l.ft_bias] {
             *w = rng.uniform(0.1);
@@ -124,11 +188,66 @@ impl Params {
         for w in &mut v[l.out_w..l.out_b] {
             *w = rng.uniform(a);
         }
-        Params {
-            kings,
-            hidden,
-            buckets,
-            v,
+        Params::new(kings, hidden, buckets, factorised, v)
+    }
+
+    /// The same net with a factoriser added, its shared columns 0 (a
+    /// fine-tuning run with one).
+    pub fn with_factoriser(self) -> Params {
+        if self.factorised {
+            return self;
+        }
+        let mut v = self.v;
+        v.resize(v.len() + 768 * self.hidden, 0.0);
+        Params::new(self.kings, self.hidden, self.buckets, true, v)
+    }
+
+    /// The feature-transformer weights the net computes with: each king
+    /// bucket's columns, with the factoriser's folded in if there is one.
+    #[inline]
+    pub fn ft_weights(&self) -> &[f32] {
+        if self.factorised {
+            &self.folded
+        } else {
+            &self.v[..self.layout().ft_bias]
+        }
+    }
+
+    /// Bring the folded weights ([`Params::ft_weights`]) up to date with
+    /// `v` (nothing to do without a factoriser).
+    pub fn refold(&mut self) {
+        if !self.factorised {
+            self.folded = Vec::new();
+            return;
+        }
+        let l = self.layout();
+        let block = 768 * l.hidden;
+        let (ft, rest) = self.v.split_at(l.ft_bias);
+        let shared = &rest[l.factor - l.ft_bias..];
+        self.folded.clear();
+        for bucket in ft.chunks_exact(block) {
+            self.folded
+                .extend(bucket.iter().zip(shared).map(|(&w, &f)| w + f));
+        }
+    }
+
+    /// With a factoriser, set the gradient of each shared column in `g`
+    /// to the sum of the gradients of its columns in every king bucket
+    /// (the bucket columns' gradients already in `g`, as
+    /// [`Params::loss`] leaves them); nothing without one.
+    pub fn factor_gradient(&self, g: &mut [f32]) {
+        if !self.factorised {
+            return;
+        }
+        let l = self.layout();
+        let block = 768 * l.hidden;
+        let (ft, rest) = g.split_at_mut(l.ft_bias);
+        let shared = &mut rest[l.factor - l.ft_bias..];
+        shared.iter_mut().for_each(|x| *x = 0.0);
+        for bucket in ft.chunks_exact(block) {
+            for (s, &x) in shared.iter_mut().zip(bucket) {
+                *s += x;
+            }
         }
     }
 
@@ -139,7 +258,7 @@ impl Params {
     /// weights.
     pub fn from_network(net: &Network) -> Params {
         let (kings, hidden, buckets) = (*net.king_buckets(), net.hidden(), net.buckets());
-        let l = Layout::new(kings, hidden, buckets);
+        let l = Layout::new(kings, hidden, buckets, false);
         let mut v = Vec::with_capacity(l.len);
         let qa = QA as f32;
         for f in 0..net.inputs() {
@@ -154,17 +273,12 @@ impl Params {
             v.push(net.output_bias(b) as f32 / (QA * QB) as f32);
         }
         debug_assert_eq!(v.len(), l.len);
-        Params {
-            kings,
-            hidden,
-            buckets,
-            v,
-        }
+        Params::new(kings, hidden, buckets, false, v)
     }
 
     /// The layout of these parameters.
     pub fn layout(&self) -> Layout {
-        Layout::new(self.kings, self.hidden, self.buckets)
+        Layout::new(self.kings, self.hidden, self.buckets, self.factorised)
     }
 
     /// Fill the accumulators of `s`; returns the raw output (before the
@@ -180,6 +294,7 @@ impl Params {
         let l = self.layout();
         let h = l.hidden;
         let bias = &self.v[l.ft_bias..l.out_w];
+        let ft = self.ft_weights();
         let (us, them) = s.features();
         let (t_us, t_them) = transforms;
         for (acc, feats, (offset, flip)) in [
@@ -189,7 +304,7 @@ impl Params {
             acc.copy_from_slice(bias);
             for &f in feats {
                 let input = offset + (usize::from(f) ^ flip);
-                let col = &self.v[input * h..][..h];
+                let col = &ft[input * h..][..h];
                 for (a, &w) in acc.iter_mut().zip(col) {
                     *a += w;
                 }
@@ -211,7 +326,9 @@ impl Params {
 
     /// The loss of `s` — `(sigmoid(out) − target)²` with `target = λ ×
     /// result + (1 − λ) × sigmoid(score / SCALE)` — and, when `grad` is
-    /// given, its gradient times `weight` added there.
+    /// given, its gradient times `weight` added there (with a factoriser,
+    /// not yet in the shared columns: [`Params::factor_gradient`] adds
+    /// them up once for a whole batch).
     #[inline]
     pub fn loss(
         &self,
@@ -273,7 +390,7 @@ impl Params {
     pub fn quantise(&self) -> Network {
         let l = self.layout();
         let q16 = |x: f32, q: i32| (x * q as f32).round().clamp(-32768.0, 32767.0) as i16;
-        let ft_weights = self.v[..l.ft_bias].iter().map(|&x| q16(x, QA)).collect();
+        let ft_weights = self.ft_weights().iter().map(|&x| q16(x, QA)).collect();
         let ft_bias = self.v[l.ft_bias..l.out_w]
             .iter()
             .map(|&x| q16(x, QA))
@@ -282,7 +399,7 @@ impl Params {
             .iter()
             .map(|&x| q16(x, QB))
             .collect();
-        let out_bias = self.v[l.out_b..l.len]
+        let out_bias = self.v[l.out_b..l.factor]
             .iter()
             .map(|&x| (x * (QA * QB) as f32).round() as i32)
             .collect();
@@ -297,13 +414,29 @@ impl Params {
         .expect("the layout has the network's shape")
     }
 
-    /// Keep the weights within ±[`WEIGHT_CLIP`].
+    /// Keep the weights within ±[`WEIGHT_CLIP`] — with a factoriser, its
+    /// columns and each folded weight (a bucket's own weight is kept
+    /// where its sum with the shared one is within the bound) — and bring
+    /// the folded weights up to date.
     pub fn clip(&mut self) {
         let l = self.layout();
         let (ft, rest) = self.v.split_at_mut(l.ft_bias);
-        let out = &mut rest[l.out_w - l.ft_bias..l.out_b - l.ft_bias];
-        for w in ft.iter_mut().chain(out) {
+        let (mid, shared) = rest.split_at_mut(l.factor - l.ft_bias);
+        let out = &mut mid[l.out_w - l.ft_bias..l.out_b - l.ft_bias];
+        for w in out.iter_mut().chain(shared.iter_mut()) {
             *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
         }
+        if self.factorised {
+            for bucket in ft.chunks_exact_mut(768 * l.hidden) {
+                for (w, &f) in bucket.iter_mut().zip(shared.iter()) {
+                    *w = w.clamp(-WEIGHT_CLIP - f, WEIGHT_CLIP - f);
+                }
+            }
+        } else {
+            for w in ft.iter_mut() {
+                *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+            }
+        }
+        self.refold();
     }
 }

@@ -11,6 +11,9 @@ use std::time::Instant;
 pub struct Config {
     /// The inputs' king buckets ([`KingBuckets::PLAIN`]: none).
     pub kings: KingBuckets,
+    /// Shared columns for every king bucket's inputs, folded into the net
+    /// the engine reads ([`crate::net`]'s factoriser).
+    pub factoriser: bool,
     /// Neurons per perspective.
     pub hidden: usize,
     /// Output buckets (by material, [`hashmate_nnue::output_bucket`]).
@@ -62,7 +65,7 @@ impl State {
     /// # Errors
     /// [`TrainError::Memory`].
     pub fn try_new(cfg: &Config) -> Result<State, TrainError> {
-        let n = crate::net::Layout::new(cfg.kings, cfg.hidden, cfg.buckets).len;
+        let n = crate::net::Layout::new(cfg.kings, cfg.hidden, cfg.buckets, cfg.factoriser).len;
         // The parameters and two moments: ask for all of it first.
         zeros(3 * n, "the parameters and the optimiser's moments")?;
         Ok(State::new(cfg))
@@ -74,6 +77,7 @@ impl State {
             cfg.kings,
             cfg.hidden,
             cfg.buckets,
+            cfg.factoriser,
             &mut Rng::new(cfg.seed),
         ))
     }
@@ -330,9 +334,9 @@ fn adamw(state: &mut State, g: &[f32], lr: f32, cfg: &Config) {
     {
         *m = B1 * *m + (1.0 - B1) * g;
         *v = B2 * *v + (1.0 - B2) * g * g;
-        // Biases are not decayed.
-        let is_bias = (l.ft_bias..l.out_w).contains(&i) || i == l.out_b;
-        if !is_bias {
+        // Biases are not decayed (before session 51 only the first
+        // output bucket's bias was spared).
+        if !l.is_bias(i) {
             *w *= decay;
         }
         *w -= lr * (*m / c1) / ((*v / c2).sqrt() + EPS);
@@ -364,6 +368,7 @@ fn gradient(params: &Params, batch: &[Sample], lambda: f32, grads: &mut [Vec<f32
             *a += b;
         }
     }
+    params.factor_gradient(&mut first[0]);
     loss
 }
 

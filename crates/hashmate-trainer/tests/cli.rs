@@ -354,7 +354,51 @@ fn king_buckets_are_chosen_by_name_and_checked() {
     let written = std::fs::read(out.join("net.nnue")).unwrap();
     let back = hashmate_nnue::Network::from_bytes(&written).unwrap();
     assert_eq!(back.king_buckets().count(), 4);
+    // The run is continued only as it was begun: with a factoriser or
+    // without one.
+    let kb4 = |extra: &'static str| {
+        let mut args = validation_args(&sample);
+        let more = "--hidden 16 --output-buckets 8 --batch 1024 --king-buckets 4";
+        args.extend(
+            more.split(' ')
+                .chain(extra.split(' '))
+                .map(std::ffi::OsStr::new),
+        );
+        args.extend(["--out".as_ref(), out.as_os_str()]);
+        args
+    };
+    let (ok, _, stderr) = train(&kb4("--epochs 2 --resume --factoriser"));
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains("a run without a factoriser; resume it without --factoriser"),
+        "{stderr}"
+    );
     std::fs::remove_dir_all(&out).unwrap();
+    // A factorised run writes a net of the usual shape, and resumes.
+    let (ok, _, stderr) = train(&kb4("--epochs 1 --factoriser"));
+    assert!(
+        ok && stderr.contains("king buckets") && stderr.contains("factorised"),
+        "{stderr}"
+    );
+    let written = std::fs::read(out.join("net.nnue")).unwrap();
+    let back = hashmate_nnue::Network::from_bytes(&written).unwrap();
+    assert_eq!((back.king_buckets().count(), back.inputs()), (4, 4 * 768));
+    let (ok, _, stderr) = train(&kb4("--epochs 2 --resume --factoriser"));
+    assert!(ok && stderr.contains("resuming after epoch 1"), "{stderr}");
+    std::fs::remove_dir_all(&out).unwrap();
+    // Without king buckets there is nothing to share.
+    let mut plain = validation_args(&sample);
+    let more = "--hidden 16 --epochs 1 --factoriser";
+    plain.extend(more.split(' ').map(std::ffi::OsStr::new));
+    plain.extend(["--out".as_ref(), out.as_os_str()]);
+    let (ok, _, stderr) = train(&plain);
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr
+            .contains("--factoriser shares columns between king buckets: it needs --king-buckets"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
     // The embedded net has no king buckets: as the start of a run with
     // some, it is refused by what differs.
     let (ok, _, stderr) = run("4", Some(&net));

@@ -17,6 +17,7 @@ fn sample() -> PathBuf {
 fn config(epochs: u32) -> Config {
     Config {
         kings: KingBuckets::PLAIN,
+        factoriser: false,
         hidden: 16,
         buckets: 1,
         epochs,
@@ -329,27 +330,40 @@ fn resumes_exactly(ck: &[u8], state: &State, cfg: &Config, data: &DataSet, valid
 /// The analytic gradient of the loss equals a finite difference, for
 /// parameters of every group (feature transformer, its biases, the
 /// output weights and biases of the sample's bucket), with 8 buckets,
-/// without and with king buckets.
+/// without and with king buckets, and with a factoriser's shared columns.
 #[test]
 fn the_gradient_matches_finite_differences() {
     let data = data();
     let validation = data.validation_samples().unwrap();
-    for kings in [KingBuckets::PLAIN, KingBuckets::preset(4).unwrap()] {
-        let mut params = Params::init(kings, 16, 8, &mut hashmate_trainer::data::Rng::new(5));
-        // Larger output weights than at the start, so that every term counts.
+    let kb4 = KingBuckets::preset(4).unwrap();
+    for (kings, factorised) in [(KingBuckets::PLAIN, false), (kb4, false), (kb4, true)] {
+        let mut params = Params::init(
+            kings,
+            16,
+            8,
+            factorised,
+            &mut hashmate_trainer::data::Rng::new(5),
+        );
+        // Larger output weights than at the start, so that every term
+        // counts, and shared columns that are not zero.
         let l = params.layout();
-        for (i, w) in params.v[l.out_w..].iter_mut().enumerate() {
+        for (i, w) in params.v[l.out_w..l.factor].iter_mut().enumerate() {
             *w += 0.3 * ((i % 7) as f32 - 3.0) / 3.0;
         }
+        for (i, w) in params.v[l.factor..].iter_mut().enumerate() {
+            *w = 0.05 * ((i % 5) as f32 - 2.0);
+        }
+        params.refold();
         let mut scratch = Scratch::new(16);
         for s in validation.iter().step_by(97).take(12) {
             let mut g = vec![0.0f32; l.len];
             params.loss(s, 0.5, &mut scratch, Some((&mut g, 1.0)));
+            params.factor_gradient(&mut g);
             let bucket = hashmate_nnue::output_bucket(u32::from(s.len), 8);
             let (us, them) = s.features();
             let ((ou, xu), (ot, xt)) = s.transforms(&kings);
             let ow = l.out_w + bucket * 2 * l.hidden;
-            let probes = [
+            let mut probes = vec![
                 (ou + (usize::from(us[0]) ^ xu)) * 16 + 3,
                 (ot + (usize::from(them[1]) ^ xt)) * 16 + 9,
                 l.ft_bias + 5,
@@ -357,18 +371,26 @@ fn the_gradient_matches_finite_differences() {
                 ow + l.hidden + 7,
                 l.out_b + bucket,
             ];
+            if factorised {
+                // The shared columns of an input of each side: each
+                // reaches the net through every bucket's column.
+                probes.push(l.factor + (usize::from(us[2]) ^ xu) * 16 + 4);
+                probes.push(l.factor + (usize::from(them[0]) ^ xt) * 16 + 11);
+            }
             for &i in &probes {
                 let eps = 1e-2f32;
                 let mut p = params.clone();
                 p.v[i] += eps;
+                p.refold();
                 let up = f64::from(p.loss(s, 0.5, &mut scratch, None));
                 p.v[i] -= 2.0 * eps;
+                p.refold();
                 let down = f64::from(p.loss(s, 0.5, &mut scratch, None));
                 let numeric = (up - down) / (2.0 * f64::from(eps));
                 let analytic = f64::from(g[i]);
                 assert!(
                     (numeric - analytic).abs() <= 1e-4 + 0.05 * analytic.abs().max(numeric.abs()),
-                    "{kings:?}: parameter {i}: analytic {analytic}, numeric {numeric}"
+                    "{kings:?} {factorised}: parameter {i}: analytic {analytic}, numeric {numeric}"
                 );
             }
             // No other bucket's output parameters get a gradient.
@@ -390,22 +412,41 @@ fn the_gradient_matches_finite_differences() {
     }
 }
 
-/// A net with king buckets (4, mirrored) trains, quantises within the
-/// usual bounds, is scored by the engine's path (a `Position`, its kings'
-/// buckets and mirroring) exactly as by the trainer's on every kind of
-/// king placement in the sample, scores a mirrorable position and its
-/// mirror image alike, and writes, reads, checkpoints and resumes.
+/// A net with king buckets (4, mirrored), without and with a factoriser,
+/// trains, quantises within the usual bounds, is scored by the engine's
+/// path (a `Position`, its kings' buckets and mirroring) exactly as by
+/// the trainer's on every kind of king placement in the sample, scores a
+/// mirrorable position and its mirror image alike, and writes, reads,
+/// checkpoints and resumes.
 #[test]
 fn a_king_bucketed_net_trains_and_the_engine_scores_it_alike() {
+    for factoriser in [false, true] {
+        king_bucketed_net(factoriser);
+    }
+}
+
+fn king_bucketed_net(factoriser: bool) {
     let data = data();
     let validation = data.validation_samples().unwrap();
     let kings = KingBuckets::preset(4).unwrap();
     let cfg = Config {
         kings,
+        factoriser,
         buckets: 8,
         ..config(4)
     };
     let state = trained_from_scratch(&cfg, &data, &validation);
+    if factoriser {
+        // The shared columns learned something, and the net written is
+        // the folded one: each bucket's column plus the shared column.
+        let l = state.params.layout();
+        assert!(state.params.v[l.factor..].iter().any(|&w| w.abs() > 1e-3));
+        let shared = &state.params.v[l.factor..];
+        for (i, &w) in state.params.ft_weights().iter().enumerate() {
+            let own = state.params.v[i];
+            assert!((w - (own + shared[i % (768 * 16)])).abs() < 1e-6, "{i}");
+        }
+    }
     let net = state.params.quantise();
     assert_eq!(*net.king_buckets(), kings);
     assert_eq!(net.inputs(), 4 * 768);
@@ -445,13 +486,16 @@ fn a_king_bucketed_net_trains_and_the_engine_scores_it_alike() {
         "{buckets_seen:?}"
     );
     let ck = checkpoint::to_bytes(&state);
-    assert_eq!(ck[4..6], [2, 0], "king buckets need checkpoint version 2");
+    let version = if factoriser { 3 } else { 2 };
+    assert_eq!(ck[4..6], [version, 0], "checkpoint version");
     resumes_exactly(&ck, &state, &cfg, &data, &validation);
     // A net read back as float parameters is the same net, king buckets
-    // and all (the start of a fine-tuning run).
+    // and all (the start of a fine-tuning run), and so is it with a
+    // factoriser added (its shared columns start at zero).
     let back = Params::from_network(&net);
     assert_eq!(back.kings, kings);
     assert_eq!(back.quantise(), net);
+    assert_eq!(back.with_factoriser().quantise(), net);
 }
 
 /// A quantised net read back into float parameters quantises to the same
@@ -569,4 +613,22 @@ fn a_chained_file_gives_the_samples_of_its_records() {
     assert!(matches!(err, DataError::Record(..)), "{err}");
     assert!(err.to_string().contains("ends inside a game"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Weight decay spares exactly the biases: the feature transformer's and
+/// every output bucket's (before session 51, only the first bucket's
+/// output bias was spared), and never a weight or a shared column.
+#[test]
+fn the_biases_are_exactly_what_decay_spares() {
+    use hashmate_trainer::net::Layout;
+    let kings = KingBuckets::preset(4).unwrap();
+    for (kings, factorised) in [(KingBuckets::PLAIN, false), (kings, true)] {
+        let l = Layout::new(kings, 16, 8, factorised);
+        let biases: Vec<usize> = (0..l.len).filter(|&i| l.is_bias(i)).collect();
+        let expected: Vec<usize> = (l.ft_bias..l.ft_bias + 16)
+            .chain(l.out_b..l.out_b + 8)
+            .collect();
+        assert_eq!(biases, expected);
+        assert_eq!(l.len - l.factor, if factorised { 768 * 16 } else { 0 });
+    }
 }
