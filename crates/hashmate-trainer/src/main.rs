@@ -219,19 +219,14 @@ fn run(a: &Args) -> Result<(), Box<dyn std::error::Error>> {
             return Err(format!("{}: {}", ckpt.display(), shape_clash(shape, &cfg)).into());
         }
         if s.params.factorised != cfg.factoriser {
+            let with = if s.params.factorised {
+                "with"
+            } else {
+                "without"
+            };
             return Err(format!(
-                "{}: a run {} a factoriser; resume it {} --factoriser",
-                ckpt.display(),
-                if s.params.factorised {
-                    "with"
-                } else {
-                    "without"
-                },
-                if s.params.factorised {
-                    "with"
-                } else {
-                    "without"
-                },
+                "{}: a run {with} a factoriser; resume it {with} --factoriser",
+                ckpt.display()
             )
             .into());
         }
