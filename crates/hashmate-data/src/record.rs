@@ -25,6 +25,7 @@
 //! are counted. Every game has at least one record (its first position is
 //! always written), so the count is exact.
 
+use hashmate::builder::PositionBuilder;
 use hashmate::{CastlingSide, Color, Position, Role, Square};
 use std::fmt;
 
@@ -157,11 +158,14 @@ impl Record {
         if occ.count_ones() > 32 {
             return Err(bad(format!("{} occupied squares", occ.count_ones())));
         }
-        let mut board = [None; 64];
+        // Checked as its FEN would be (the builder's checks are FEN's),
+        // without writing the text: the trainer decodes every record of
+        // every epoch.
+        let mut setup = PositionBuilder::new();
         let mut bits = occ;
         let mut i = 0;
         while bits != 0 {
-            let sq = bits.trailing_zeros() as usize;
+            let sq = Square::ALL[bits.trailing_zeros() as usize];
             bits &= bits - 1;
             let nibble = (b[8 + i / 2] >> (4 * (i % 2))) & 15;
             let role = Role::ALL
@@ -173,48 +177,35 @@ impl Record {
             } else {
                 Color::Black
             };
-            board[sq] = Some(hashmate::Piece { color, role });
+            setup.piece(sq, Some(hashmate::Piece { color, role }));
             i += 1;
         }
-        // Through FEN: the library's validation decides what is legal.
-        let mut fen = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    Some(p) => {
-                        if empty > 0 {
-                            fen.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        fen.push(p.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
         let flags = b[24];
-        fen.push_str(if flags & 1 == 0 { " w " } else { " b " });
-        let rights: String = CASTLING_BITS
-            .iter()
-            .zip(['K', 'Q', 'k', 'q'])
-            .filter(|((_, _, bit), _)| flags & bit != 0)
-            .map(|(_, c)| c)
-            .collect();
-        fen.push_str(if rights.is_empty() { "-" } else { &rights });
-        match Square::new(b[25]) {
-            Some(sq) => fen.push_str(&format!(" {sq}")),
-            None => fen.push_str(" -"),
+        setup.side_to_move(if flags & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        });
+        for (color, side, bit) in CASTLING_BITS {
+            if flags & bit != 0 {
+                // A corner rook's right is FEN's `K`, `Q`, `k` or `q`: the
+                // outermost rook on that side of the king.
+                let corner = match (color, side) {
+                    (Color::White, CastlingSide::Short) => Square::H1,
+                    (Color::White, CastlingSide::Long) => Square::A1,
+                    (Color::Black, CastlingSide::Short) => Square::H8,
+                    (Color::Black, CastlingSide::Long) => Square::A8,
+                };
+                setup.castling_rook(color, corner);
+            }
         }
-        let full = u16::from_le_bytes([b[30], b[31]]).max(1);
-        fen.push_str(&format!(" {} {full}", b[26]));
-        let pos = Position::from_fen(&fen).map_err(|e| bad(format!("{fen}: {e}")))?;
+        setup
+            .en_passant(Square::new(b[25]))
+            .halfmove_clock(u32::from(b[26]))
+            .fullmove_number(u32::from(u16::from_le_bytes([b[30], b[31]]).max(1)));
+        let pos = setup
+            .build()
+            .map_err(|e| bad(format!("{}: {e}", setup.to_fen())))?;
         let result = match b[27] {
             0 => Wdl::Loss,
             1 => Wdl::Draw,
@@ -288,6 +279,147 @@ mod tests {
         assert!(!rec(start, 31_990, false).trainable());
         assert!(!rec(start, -31_990, false).trainable());
         assert!(rec(start, 3_000, false).trainable());
+    }
+
+    /// The decoder as it was before it built positions directly: every
+    /// record through its FEN text. The reference `decode` must equal.
+    fn decode_through_fen(b: &[u8; RECORD_BYTES]) -> Result<Record, RecordError> {
+        let bad = |why: String| RecordError::BadPosition(why);
+        let occ = u64::from_le_bytes(b[0..8].try_into().unwrap());
+        if occ.count_ones() > 32 {
+            return Err(bad(format!("{} occupied squares", occ.count_ones())));
+        }
+        let mut board = [None; 64];
+        let (mut bits, mut i) = (occ, 0);
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let nibble = (b[8 + i / 2] >> (4 * (i % 2))) & 15;
+            let role = Role::ALL
+                .get((nibble & 7) as usize)
+                .copied()
+                .ok_or_else(|| bad(format!("nibble {nibble} is no piece")))?;
+            let color = [Color::White, Color::Black][usize::from(nibble >> 3)];
+            board[sq] = Some(hashmate::Piece { color, role });
+            i += 1;
+        }
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    Some(p) => {
+                        if empty > 0 {
+                            fen.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        fen.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push((b'0' + empty) as char);
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        let flags = b[24];
+        fen.push_str(if flags & 1 == 0 { " w " } else { " b " });
+        let rights: String = CASTLING_BITS
+            .iter()
+            .zip(['K', 'Q', 'k', 'q'])
+            .filter(|((_, _, bit), _)| flags & bit != 0)
+            .map(|(_, c)| c)
+            .collect();
+        fen.push_str(if rights.is_empty() { "-" } else { &rights });
+        match Square::new(b[25]) {
+            Some(sq) => fen.push_str(&format!(" {sq}")),
+            None => fen.push_str(" -"),
+        }
+        let full = u16::from_le_bytes([b[30], b[31]]).max(1);
+        fen.push_str(&format!(" {} {full}", b[26]));
+        let pos = Position::from_fen(&fen).map_err(|e| bad(format!("{fen}: {e}")))?;
+        let result = match b[27] {
+            0 => Wdl::Loss,
+            1 => Wdl::Draw,
+            2 => Wdl::Win,
+            r => return Err(RecordError::BadResult(r)),
+        };
+        Ok(Record {
+            pos,
+            score: i16::from_le_bytes([b[28], b[29]]),
+            result,
+            first_of_game: flags & FIRST_BIT != 0,
+            last_of_game: flags & LAST_BIT != 0,
+            noisy: flags & NOISY_BIT != 0,
+        })
+    }
+
+    mod random {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Records as a writer might leave them and as damage might:
+        /// real positions' bytes with some bytes overwritten, and bytes
+        /// with a few occupied squares, random nibbles and flags.
+        fn bytes() -> impl Strategy<Value = [u8; RECORD_BYTES]> {
+            let real = (
+                prop_oneof![
+                    Just("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+                    Just("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 3 12"),
+                    Just("8/8/8/3pP3/8/8/k7/7K w - d6 0 40"),
+                    Just("r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1"),
+                ],
+                prop::collection::vec((8usize..32, any::<u8>()), 0..3),
+            )
+                .prop_map(|(fen, edits)| {
+                    let mut b = Record {
+                        pos: fen.parse().unwrap(),
+                        score: 5,
+                        result: Wdl::Win,
+                        first_of_game: true,
+                        last_of_game: false,
+                        noisy: false,
+                    }
+                    .encode();
+                    for (at, v) in edits {
+                        b[at] = v;
+                    }
+                    b
+                });
+            let sparse = (
+                prop::collection::vec(0u64..64, 2..12),
+                any::<[u8; 16]>(),
+                any::<u8>(),
+                prop_oneof![Just(64u8), 0u8..64, any::<u8>()],
+                any::<[u8; 6]>(),
+            )
+                .prop_map(|(squares, nibbles, flags, ep, rest)| {
+                    let mut b = [0u8; RECORD_BYTES];
+                    let occ = squares.iter().fold(0u64, |o, s| o | 1 << s);
+                    b[0..8].copy_from_slice(&occ.to_le_bytes());
+                    // Nibbles kept to pieces mostly: role 6 and 7 are errors.
+                    for (i, n) in nibbles.iter().enumerate() {
+                        b[8 + i] = n & 0xdd;
+                    }
+                    b[24] = flags;
+                    b[25] = ep;
+                    b[26..32].copy_from_slice(&rest);
+                    b[27] %= 4;
+                    b
+                });
+            prop_oneof![real, sparse]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(4000))]
+            #[test]
+            fn decode_answers_as_the_fen_route_did(b in bytes()) {
+                prop_assert_eq!(Record::decode(&b), decode_through_fen(&b));
+            }
+        }
     }
 
     #[test]

@@ -162,7 +162,7 @@ pub enum CastlingStyle {
 
 /// A castling letter before it is tied to a rook.
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum CastlingToken {
+pub(crate) enum CastlingToken {
     Side(Color, CastlingSide),
     File(Color, File),
 }
@@ -301,7 +301,17 @@ impl Position {
         pos.fullmove = parse_counter(full)
             .ok_or_else(|| FenSyntaxError::BadFullmoveNumber(clip(full)))?
             .max(1);
+        pos.finish_setup(&castling)
+    }
 
+    /// The checks of [`Position::from_fen`] once its text is read: `self`
+    /// holds the placement, side to move, en-passant square and clocks;
+    /// tie the castling letters to rooks (this needs exactly one king
+    /// each), then check the position as a whole. Shared with
+    /// [`PositionBuilder::build`](crate::builder::PositionBuilder::build),
+    /// so that both accept exactly the same positions.
+    pub(crate) fn finish_setup(self, castling: &[CastlingToken]) -> Result<Position, FenError> {
+        let mut pos = self;
         // Tie castling letters to rooks; this needs exactly one king each.
         for color in Color::ALL {
             match pos.pieces(color, Role::King).count() {
@@ -310,7 +320,7 @@ impl Position {
                 _ => return Err(PositionError::TooManyKings(color).into()),
             }
         }
-        for token in castling {
+        for &token in castling {
             let (color, side, rook) = match token {
                 CastlingToken::Side(color, side) => {
                     let king = pos.king(color);
