@@ -1,7 +1,7 @@
 //! The training loop: shuffled batches, AdamW with a cosine learning-rate
 //! schedule, a validation pass and a checkpoint after every epoch.
 
-use crate::data::{DataError, DataSet, Rng, Sample};
+use crate::data::{Block, DataError, DataSet, Rng, Sample};
 use crate::net::{sigmoid, target, Params, Scratch};
 use hashmate_nnue::{KingBuckets, Network, SCALE};
 use std::time::Instant;
@@ -270,6 +270,49 @@ fn mean_on_threads(
     total / samples.len() as f64
 }
 
+/// Append the samples of `blocks` to `out` in the blocks' order (as
+/// reading them one after the other would), the blocks shared among
+/// `threads` threads: decoding the records is most of the reading.
+///
+/// # Errors
+/// The first block's error in that order, as reading them one after the
+/// other would give ([`DataSet::read`]).
+pub fn read_blocks(
+    data: &DataSet,
+    blocks: &[Block],
+    threads: usize,
+    out: &mut Vec<Sample>,
+) -> Result<(), DataError> {
+    let mut parts: Vec<(Vec<Sample>, Option<DataError>)> =
+        (0..threads.max(1)).map(|_| (Vec::new(), None)).collect();
+    sum_on_threads(
+        blocks,
+        threads,
+        |part, (samples, error)| {
+            for &b in part {
+                if let Err(e) = data.read(b, samples) {
+                    *error = Some(e);
+                    break;
+                }
+            }
+            0.0
+        },
+        &mut parts,
+    );
+    for (mut samples, error) in parts {
+        if let Some(e) = error {
+            return Err(e);
+        }
+        out.try_reserve(samples.len())
+            .map_err(|_| DataError::Memory {
+                what: "the shuffle buffer (--buffer-blocks × --block positions)",
+                bytes: (out.len() + samples.len()) as u64 * std::mem::size_of::<Sample>() as u64,
+            })?;
+        out.append(&mut samples);
+    }
+    Ok(())
+}
+
 /// `work(part, state)` on `threads` threads, each over its share of
 /// `items` with its own entry of `states`; the sum of their results.
 fn sum_on_threads<T: Sync, S: Send>(
@@ -397,10 +440,8 @@ pub fn epoch(
     let mut buffer = Vec::new();
     for blocks in order.chunks(cfg.buffer_blocks.max(1)) {
         buffer.clear();
-        for &b in blocks {
-            data.read(b, &mut buffer)?;
-            read += b.count();
-        }
+        read_blocks(data, blocks, threads, &mut buffer)?;
+        read += blocks.iter().map(|b| b.count()).sum::<u64>();
         rng.shuffle(&mut buffer);
         if cfg.mirror {
             for s in buffer.iter_mut().filter(|s| s.mirrorable) {

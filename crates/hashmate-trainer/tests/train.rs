@@ -210,6 +210,52 @@ fn bad_data_is_refused_by_name() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Blocks read on several threads come out in their order, as one
+/// thread reads them; a damaged record is named, the first in that order.
+#[test]
+fn blocks_read_on_threads_keep_their_order_and_name_the_first_bad_record() {
+    let data = data();
+    let blocks = &data.train;
+    assert!(blocks.len() >= 8, "{}", blocks.len());
+    let seen = |samples: &[Sample]| -> Vec<Seen> {
+        samples
+            .iter()
+            .map(|s| {
+                let (us, them) = s.features();
+                (us.to_vec(), them.to_vec(), s.score, s.result, s.mirrorable)
+            })
+            .collect()
+    };
+    let mut serial = Vec::new();
+    for &b in blocks {
+        data.read(b, &mut serial).unwrap();
+    }
+    for threads in [1, 2, 3, 5] {
+        let mut parallel = Vec::new();
+        train::read_blocks(&data, blocks, threads, &mut parallel).unwrap();
+        assert!(seen(&parallel) == seen(&serial), "{threads} threads");
+    }
+
+    let dir = std::env::temp_dir().join(format!("hm-train-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let damaged = dir.join("damaged.bin");
+    let mut bytes = std::fs::read(sample()).unwrap();
+    // Records 7,500 and 9,100 (blocks 7 and 9 of 1,000): kings gone.
+    for record in [9_100, 7_500] {
+        bytes[record * 32..record * 32 + 32].fill(0);
+    }
+    std::fs::write(&damaged, &bytes).unwrap();
+    let set = DataSet::open(&[damaged], 1000, 0).unwrap();
+    for threads in [1, 2, 3] {
+        let err = train::read_blocks(&set, &set.train, threads, &mut Vec::new()).unwrap_err();
+        assert!(
+            matches!(err, DataError::Record(_, 7_500, _)),
+            "{threads}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A mirrored sample has exactly the features of the position mirrored
 /// left to right on the board, and the same score and result.
 #[test]
