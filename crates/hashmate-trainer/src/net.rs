@@ -114,6 +114,32 @@ impl Layout {
     }
 }
 
+/// Lanes of the partial sums in [`screlu_dot`].
+const LANES: usize = 16;
+
+/// `Σ clamp(a, 0, 1)² × w`, summed in [`LANES`] interleaved partial sums
+/// (lane `i` takes every element `i mod LANES`) that are added at the
+/// end: a float sum in one chain cannot be vectorised, since reordering
+/// it changes its rounding; this order is fixed, so a run still repeats
+/// itself exactly. `acc` and `w` have the same length.
+#[inline]
+fn screlu_dot(acc: &[f32], w: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; LANES];
+    let (acc_body, acc_tail) = acc.split_at(acc.len() - acc.len() % LANES);
+    let (w_body, w_tail) = w.split_at(acc_body.len());
+    for (a, w) in acc_body.chunks_exact(LANES).zip(w_body.chunks_exact(LANES)) {
+        for i in 0..LANES {
+            let c = a[i].clamp(0.0, 1.0);
+            lanes[i] += c * c * w[i];
+        }
+    }
+    for (i, (&a, &w)) in acc_tail.iter().zip(w_tail).enumerate() {
+        let c = a.clamp(0.0, 1.0);
+        lanes[i] += c * c * w;
+    }
+    lanes.iter().sum()
+}
+
 #[inline]
 pub(crate) fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
@@ -312,16 +338,7 @@ impl Params {
         }
         let (w, b) = l.bucket(s);
         let (w_us, w_them) = self.v[w..][..2 * h].split_at(h);
-        let act = |acc: &[f32], w: &[f32]| -> f32 {
-            acc.iter()
-                .zip(w)
-                .map(|(&a, &w)| {
-                    let c = a.clamp(0.0, 1.0);
-                    c * c * w
-                })
-                .sum()
-        };
-        act(&scratch.us, w_us) + act(&scratch.them, w_them) + self.v[b]
+        screlu_dot(&scratch.us, w_us) + screlu_dot(&scratch.them, w_them) + self.v[b]
     }
 
     /// The loss of `s` — `(sigmoid(out) − target)²` with `target = λ ×
@@ -438,5 +455,37 @@ impl Params {
             }
         }
         self.refold();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lanes' sum is the plain sum up to rounding, at lengths with and
+    /// without a tail past the last whole group of lanes.
+    #[test]
+    fn screlu_dot_is_the_sum_of_its_terms() {
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 40) as f32 / (1u64 << 24) as f32 * 3.0 - 1.0
+        };
+        for n in [0, 1, 5, 16, 37, 512] {
+            let acc: Vec<f32> = (0..n).map(|_| next()).collect();
+            let w: Vec<f32> = (0..n).map(|_| next()).collect();
+            let exact: f64 = acc
+                .iter()
+                .zip(&w)
+                .map(|(&a, &w)| f64::from(a.clamp(0.0, 1.0)).powi(2) * f64::from(w))
+                .sum();
+            let got = f64::from(screlu_dot(&acc, &w));
+            assert!(
+                (got - exact).abs() < 1e-5 * (1.0 + exact.abs()),
+                "n = {n}: {got} against {exact}"
+            );
+        }
     }
 }
