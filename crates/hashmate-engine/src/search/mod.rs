@@ -255,7 +255,8 @@ pub trait Listener {
     fn wants_info(&self) -> bool {
         true
     }
-    /// The root move being searched (reported after the first second).
+    /// The root move being searched (reported after the first second;
+    /// asked for only where [`Listener::wants_info`] says yes).
     fn currmove(&mut self, _depth: u32, _mv: Move, _number: usize) {}
     /// Something the user should know (`info string`).
     fn message(&mut self, _text: &str) {}

@@ -483,12 +483,12 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
                     0
                 };
                 stability.score_change = result.score - score_before;
+                // The clock is read only where a plan uses it.
                 let control = &self.shared.control;
-                if !control.pondering()
-                    && !self
-                        .limits
-                        .time
-                        .another_iteration(control.elapsed(), stability)
+                let time = &self.limits.time;
+                if time.optimum().is_some()
+                    && !control.pondering()
+                    && !time.another_iteration(control.elapsed(), stability)
                 {
                     break;
                 }

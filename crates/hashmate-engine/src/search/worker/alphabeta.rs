@@ -389,7 +389,10 @@ impl<T: SearchTable> Worker<'_, '_, T> {
     /// `currmove` for the GUI, from the main thread after the first second.
     #[inline]
     fn report_currmove(&mut self, mv: Move, number: usize) {
-        if self.id == 0 && self.shared.control.elapsed() > Duration::from_secs(1) {
+        if self.id == 0
+            && self.listener.wants_info()
+            && self.shared.control.elapsed() > Duration::from_secs(1)
+        {
             self.listener.currmove(self.root_depth, mv, number);
         }
     }
