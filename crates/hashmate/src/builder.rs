@@ -133,6 +133,27 @@ impl PositionBuilder {
         self
     }
 
+    /// The castling rights as FEN letters, in `to_fen`'s order: White's
+    /// then Black's, the short side first; a rook in its corner as `K` or
+    /// `Q` (the outermost rook on that side), any other by its file.
+    fn castling_tokens(&self) -> impl Iterator<Item = CastlingToken> + '_ {
+        Color::ALL.into_iter().flat_map(move |color| {
+            let home = if color == Color::White { 0 } else { 56 };
+            let mut mine: Vec<Square> = self
+                .castling
+                .iter()
+                .filter(|(c, _)| *c == color)
+                .map(|&(_, sq)| sq)
+                .collect();
+            mine.sort_by_key(|sq| core::cmp::Reverse(sq.index()));
+            mine.into_iter().map(move |sq| match sq.index() {
+                i if i == home + 7 => CastlingToken::Side(color, CastlingSide::Short),
+                i if i == home => CastlingToken::Side(color, CastlingSide::Long),
+                _ => CastlingToken::File(color, sq.file()),
+            })
+        })
+    }
+
     /// The setup as FEN (castling as `KQkq` for rooks in the corners, else
     /// as the rook's file letter, as X-FEN and Shredder-FEN write it).
     pub fn to_fen(&self) -> String {
@@ -161,30 +182,21 @@ impl PositionBuilder {
         s.push(' ');
         s.push(if self.side == Color::White { 'w' } else { 'b' });
         s.push(' ');
-        let mut rights = String::new();
-        for color in Color::ALL {
-            let home = if color == Color::White { 0 } else { 56 };
-            let mut mine: Vec<Square> = self
-                .castling
-                .iter()
-                .filter(|(c, _)| *c == color)
-                .map(|&(_, sq)| sq)
-                .collect();
-            // Short side first, as FEN orders K before Q.
-            mine.sort_by_key(|sq| core::cmp::Reverse(sq.index()));
-            for sq in mine {
-                let letter = match sq.index() {
-                    i if i == home + 7 => 'k',
-                    i if i == home => 'q',
-                    _ => sq.file().char(),
+        let rights: String = self
+            .castling_tokens()
+            .map(|token| {
+                let (color, letter) = match token {
+                    CastlingToken::Side(c, CastlingSide::Short) => (c, 'k'),
+                    CastlingToken::Side(c, CastlingSide::Long) => (c, 'q'),
+                    CastlingToken::File(c, file) => (c, file.char()),
                 };
-                rights.push(if color == Color::White {
+                if color == Color::White {
                     letter.to_ascii_uppercase()
                 } else {
                     letter
-                });
-            }
-        }
+                }
+            })
+            .collect();
         s.push_str(if rights.is_empty() { "-" } else { &rights });
         s.push(' ');
         match self.ep {
@@ -230,30 +242,13 @@ impl PositionBuilder {
         pos.ep = self.ep;
         pos.halfmove = self.halfmove;
         pos.fullmove = self.fullmove.max(1);
-        // The letters `to_fen` writes, in its order: a rook in its corner
-        // as `K`/`Q` (the outermost rook on that side), any other as its
-        // file.
+        // The letters `to_fen` writes, as FEN reads them.
         let mut tokens: Vec<CastlingToken> = Vec::new();
-        for color in Color::ALL {
-            let home = if color == Color::White { 0 } else { 56 };
-            let mut mine: Vec<Square> = self
-                .castling
-                .iter()
-                .filter(|(c, _)| *c == color)
-                .map(|&(_, sq)| sq)
-                .collect();
-            mine.sort_by_key(|sq| core::cmp::Reverse(sq.index()));
-            for sq in mine {
-                let token = match sq.index() {
-                    i if i == home + 7 => CastlingToken::Side(color, CastlingSide::Short),
-                    i if i == home => CastlingToken::Side(color, CastlingSide::Long),
-                    _ => CastlingToken::File(color, sq.file()),
-                };
-                if tokens.contains(&token) || tokens.len() >= 4 {
-                    return None;
-                }
-                tokens.push(token);
+        for token in self.castling_tokens() {
+            if tokens.contains(&token) || tokens.len() >= 4 {
+                return None;
             }
+            tokens.push(token);
         }
         Some(pos.finish_setup(&tokens))
     }
