@@ -140,13 +140,13 @@ SETS = {
     18: ("d749c63", 640739, 18, True, 195930, 15000000,
          "9c996d25ff3b962f18a3cf46b62c641fb386a9467d0b5ab7ddab14ee4e4c439d",
          "set18-prefix-15000000.bin"),
-    # Set 19: run 27a's own games (sessions 50-51), its first 46,000,000
-    # records (599,672 games begun, the last one cut); 38,000,000
-    # (a18b7e8d..., run 30a's data) and 27,000,000 (754a5916...) were
-    # checkpoints of sessions 51 and 50.
-    19: ("a3c63bd", 640739, 19, True, 599672, 46000000,
-         "3a92b67a46b3d5ea27436c3f587dbe73cf0ee9ca04256a929e1ae06e88def3d6",
-         "set19-prefix-46000000.bin"),
+    # Set 19: run 27a's own games (sessions 50-52), its first 80,000,000
+    # records (1,042,962 games begun, the last one cut); 46,000,000
+    # (3a92b67a...), 38,000,000 (a18b7e8d..., run 30a's data) and
+    # 27,000,000 (754a5916...) were checkpoints of sessions 51 and 50.
+    19: ("a3c63bd", 640739, 19, True, 1042962, 80000000,
+         "e59e4dd396d757f2d952201aac9c131c96b68e72c28635b33b113790566905a2",
+         "set19-prefix-80000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
