@@ -261,12 +261,14 @@ fn mean_on_threads(
     if samples.is_empty() {
         return f64::NAN;
     }
-    let total = sum_on_threads(
+    let total: f64 = on_threads(
         samples,
         threads,
         |part, _| sum(part),
         &mut vec![(); threads.max(1)],
-    );
+    )
+    .into_iter()
+    .sum();
     total / samples.len() as f64
 }
 
@@ -285,7 +287,7 @@ pub fn read_blocks(
 ) -> Result<(), DataError> {
     let mut parts: Vec<(Vec<Sample>, Option<DataError>)> =
         (0..threads.max(1)).map(|_| (Vec::new(), None)).collect();
-    sum_on_threads(
+    on_threads(
         blocks,
         threads,
         |part, (samples, error)| {
@@ -295,7 +297,6 @@ pub fn read_blocks(
                     break;
                 }
             }
-            0.0
         },
         &mut parts,
     );
@@ -314,17 +315,20 @@ pub fn read_blocks(
 }
 
 /// `work(part, state)` on `threads` threads, each over its share of
-/// `items` with its own entry of `states`; the sum of their results.
-fn sum_on_threads<T: Sync, S: Send>(
+/// `items` with its own entry of `states`; the parts' results in the
+/// parts' order. A part whose thread cannot start (no memory for its
+/// stack) runs on this thread; a part that panics panics here too, so
+/// that no part's work is lost unnoticed.
+fn on_threads<T: Sync, S: Send, R: Send>(
     items: &[T],
     threads: usize,
-    work: impl Fn(&[T], &mut S) -> f64 + Sync,
+    work: impl Fn(&[T], &mut S) -> R + Sync,
     states: &mut [S],
-) -> f64 {
+) -> Vec<R> {
     let chunk = items.len().div_ceil(threads.max(1)).max(1);
     let work = &work;
     // Each part waits in a cell for whoever computes it: its thread, or,
-    // when the thread cannot start (no memory for its stack), this one.
+    // when the thread cannot start, this one.
     type Cell<'a, T, S> = std::sync::Mutex<Option<(&'a [T], &'a mut S)>>;
     let cells: Vec<Cell<T, S>> = items
         .chunks(chunk)
@@ -333,7 +337,7 @@ fn sum_on_threads<T: Sync, S: Send>(
         .collect();
     let run = |cell: &Cell<T, S>| {
         let job = cell.lock().unwrap_or_else(|e| e.into_inner()).take();
-        job.map_or(0.0, |(part, state)| work(part, state))
+        job.map(|(part, state)| work(part, state))
     };
     std::thread::scope(|scope| {
         let parts: Vec<_> = cells
@@ -347,11 +351,13 @@ fn sum_on_threads<T: Sync, S: Send>(
             .collect();
         parts
             .into_iter()
-            .map(|(cell, p)| match p {
-                Ok(p) => p.join().unwrap_or(f64::NAN),
+            .filter_map(|(cell, p)| match p {
+                Ok(p) => p
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
                 Err(_) => run(cell),
             })
-            .sum()
+            .collect()
     })
 }
 
@@ -392,7 +398,7 @@ fn adamw(state: &mut State, g: &[f32], lr: f32, cfg: &Config) {
 fn gradient(params: &Params, batch: &[Sample], lambda: f32, grads: &mut [Vec<f32>]) -> f64 {
     let weight = 1.0 / batch.len() as f32;
     let chunk = batch.len().div_ceil(grads.len());
-    let loss = sum_on_threads(
+    let loss: f64 = on_threads(
         batch,
         grads.len(),
         |part, g: &mut Vec<f32>| {
@@ -400,10 +406,12 @@ fn gradient(params: &Params, batch: &[Sample], lambda: f32, grads: &mut [Vec<f32
             let mut scratch = Scratch::new(params.hidden);
             part.iter()
                 .map(|s| f64::from(params.loss(s, lambda, &mut scratch, Some((g, weight)))))
-                .sum()
+                .sum::<f64>()
         },
         grads,
-    );
+    )
+    .into_iter()
+    .sum();
     let used = batch.len().div_ceil(chunk);
     let (first, rest) = grads.split_at_mut(1);
     for g in &rest[..used.saturating_sub(1)] {
@@ -564,4 +572,50 @@ pub fn loss_svg(history: &[(f64, f64)]) -> String {
         pad + 26.0
     );
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::on_threads;
+
+    #[test]
+    fn on_threads_gives_each_part_its_state_and_the_results_in_order() {
+        let items: Vec<u32> = (0..10).collect();
+        for threads in [1, 2, 3, 4, 16] {
+            let mut states = vec![0u32; threads];
+            let sums = on_threads(
+                &items,
+                threads,
+                |part, seen: &mut u32| {
+                    *seen = part.len() as u32;
+                    part.iter().sum::<u32>()
+                },
+                &mut states,
+            );
+            let chunk = items.len().div_ceil(threads);
+            let expected: Vec<u32> = items.chunks(chunk).map(|c| c.iter().sum()).collect();
+            assert_eq!(sums, expected, "{threads} threads");
+            assert_eq!(states.iter().sum::<u32>(), 10, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn a_part_that_panics_is_not_lost() {
+        let items: Vec<u32> = (0..8).collect();
+        let outcome = std::panic::catch_unwind(|| {
+            on_threads(
+                &items,
+                4,
+                |part, _: &mut ()| {
+                    assert!(!part.contains(&5), "part with 5");
+                    part.len()
+                },
+                &mut [(); 4],
+            )
+        });
+        assert!(
+            outcome.is_err(),
+            "the panic of one part must reach the caller"
+        );
+    }
 }
