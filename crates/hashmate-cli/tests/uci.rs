@@ -140,6 +140,7 @@ fn every_go_line_gets_a_bestmove() {
         "go movetime x depth 1",
         "go perft 0",
         "go searchmoves e2e4 zz9 depth 2",
+        "go wtime -20 btime 1000 winc -1 nodes -5",
     ];
     for go in lines {
         e.send(go);
@@ -160,9 +161,13 @@ fn every_go_line_gets_a_bestmove() {
         "info string go depth: 'abc' is not a number; ignored",
         "info string go depth needs a number; ignored",
         "info string go wtime: read '1000.5' as 1000",
+        "info string go nodes: '-5' is negative; read as 0",
     ] {
         assert!(e.seen.contains(note), "{note}:\n{}", e.seen);
     }
+    // A negative clock is what GUIs send after a time loss: no note.
+    assert!(!e.seen.contains("go wtime: '-20'"), "{}", e.seen);
+    assert!(!e.seen.contains("go winc: '-1'"), "{}", e.seen);
     assert!(e.quit(10));
 }
 

@@ -82,19 +82,22 @@ const GO_KEYWORDS: [&str; 13] = [
 ];
 
 /// Read a `go` parameter's number as GUIs write it: a whole number; a
-/// negative clock (after a time loss) as 0; a fraction cut to its whole
-/// part. `Err` holds why the text is no number (or one past the integer
+/// negative clock (after a time loss) as 0, and any other negative number
+/// as 0 with a note; a fraction cut to its whole part. `Err` holds why the text is no number (or one past the integer
 /// range).
 fn go_number(word: &str, text: &str) -> Result<(u64, Option<String>), String> {
     if let Ok(v) = text.parse::<u64>() {
         return Ok((v, None));
     }
-    // Real GUIs send negative clocks after a time loss: 0, without a note.
     if text
         .strip_prefix('-')
         .is_some_and(|t| t.parse::<u64>().is_ok())
     {
-        return Ok((0, None));
+        // Real GUIs send negative clocks after a time loss: 0, without a
+        // note. A negative depth, node count or move time is no clock.
+        let clock = matches!(word, "wtime" | "btime" | "winc" | "binc");
+        let note = (!clock).then(|| format!("go {word}: '{}' is negative; read as 0", clip(text)));
+        return Ok((0, note));
     }
     match text.parse::<f64>() {
         // A clock past the integer range is as unreadable as a word.
