@@ -383,8 +383,7 @@ fn adamw(state: &mut State, g: &[f32], lr: f32, cfg: &Config) {
     {
         *m = B1 * *m + (1.0 - B1) * g;
         *v = B2 * *v + (1.0 - B2) * g * g;
-        // Biases are not decayed (before session 51 only the first
-        // output bucket's bias was spared).
+        // Weight decay pulls weights, not biases, towards zero.
         if !l.is_bias(i) {
             *w *= decay;
         }
