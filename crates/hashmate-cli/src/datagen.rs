@@ -3,7 +3,9 @@
 //!
 //! Each game starts from a few plies drawn from a Polyglot book (weighted
 //! by the book's weights) followed by a few random legal plies, so that
-//! games differ; then both sides search a fixed number of nodes per move.
+//! games differ (and, with `--max-opening-score`, drawn again until the
+//! first search finds them near balance); then both sides search a fixed
+//! number of nodes per move.
 //! The positions the engine reached are recorded with the search score and,
 //! once the game is over, its result (see [`hashmate_data::record`] for the format).
 //! Every position is written, with a flag when the best move was a capture
@@ -66,6 +68,13 @@ pub struct DatagenArgs {
     /// Random legal plies after the book.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub random_plies: u32,
+    /// Draw the opening again while the game's first search scores it
+    /// beyond ±CP centipawns, so that games start near balance (random
+    /// plies often give material away); the 100th opening drawn for a
+    /// game is played whatever its score. Off by default: every opening
+    /// is played.
+    #[arg(long, value_name = "CP", value_parser = clap::value_parser!(i32).range(0..=30_000))]
+    pub max_opening_score: Option<i32>,
     /// Hash table per game, MB.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub hash: u64,
@@ -90,6 +99,9 @@ const DRAW_SCORE: i32 = 8;
 const DRAW_PLIES: u32 = 12;
 const DRAW_AFTER: usize = 80;
 const MAX_PLIES: usize = 400;
+
+/// Openings drawn for one game at most under `--max-opening-score`.
+const OPENING_DRAWS: u32 = 100;
 
 /// The generator of game `index`.
 fn game_rng(seed: u64, index: u64) -> SplitMix64 {
@@ -136,13 +148,28 @@ fn play_game(
     index: u64,
 ) -> Vec<Record> {
     let mut rng = game_rng(args.seed, index);
-    let mut game = opening(args, book, &mut rng);
-    shared.new_game();
     let limits = Limits {
         nodes: Some(args.nodes),
         soft_nodes: args.soft_nodes,
         multipv: 1,
         ..Limits::default()
+    };
+    let think = |game: &Game| {
+        shared.control.begin(false);
+        search::search(game.position(), game.keys(), &limits, shared, 1, &mut ())
+    };
+    // The opening and the game's first search from it, on a cleared table;
+    // an opening scored beyond the limit is drawn again.
+    let mut draws = 0;
+    let (mut game, mut first) = loop {
+        let game = opening(args, book, &mut rng);
+        shared.new_game();
+        let r = think(&game);
+        draws += 1;
+        let balanced = args.max_opening_score.is_none_or(|m| r.score.abs() <= m);
+        if balanced || draws >= OPENING_DRAWS {
+            break (game, Some(r));
+        }
     };
     let mut records = Vec::new();
     let (mut winning, mut drawn) = (0u32, 0u32);
@@ -160,8 +187,7 @@ fn play_game(
             break Wdl::Draw;
         }
         let pos = game.position().clone();
-        shared.control.begin(false);
-        let r = search::search(&pos, game.keys(), &limits, shared, 1, &mut ());
+        let r = first.take().unwrap_or_else(|| think(&game));
         let Some(best) = r.best else {
             // Only without legal moves, which `outcome` has caught.
             break Wdl::Draw;

@@ -92,6 +92,86 @@ fn datagen_with_the_network_is_its_own_reproducible_data() {
     assert!(!bad.exists());
 }
 
+#[test]
+fn openings_beyond_the_score_limit_are_drawn_again() {
+    let run = |out: &PathBuf, limit: Option<&str>| {
+        let _ = std::fs::remove_file(out);
+        let mut v = vec![
+            "datagen",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            "8",
+            "--nodes",
+            "300",
+            "--threads",
+            "2",
+            "--seed",
+            "5",
+        ];
+        if let Some(cp) = limit {
+            v.extend(["--max-opening-score", cp]);
+        }
+        let r = hashmate(&v, "");
+        assert!(r.status.success(), "{}", text(&r.stderr));
+        // The first record of each game: its search score (White's view).
+        std::fs::read(out)
+            .unwrap()
+            .chunks(32)
+            .filter(|r| r[24] & 0x80 != 0)
+            .map(|r| i16::from_le_bytes([r[28], r[29]]))
+            .collect::<Vec<i16>>()
+    };
+    let free = run(&tmp("opening-free.bin"), None);
+    assert_eq!(free.len(), 8);
+    assert!(free.iter().any(|s| s.abs() > 60), "{free:?}");
+    let limited = run(&tmp("opening-60.bin"), Some("60"));
+    assert_eq!(limited.len(), 8);
+    assert!(limited.iter().all(|s| s.abs() <= 60), "{limited:?}");
+    // Still a function of the arguments alone.
+    assert_eq!(run(&tmp("opening-60b.bin"), Some("60")), limited);
+    // A limit no opening meets ends all the same: the start position
+    // alone (no random plies) scores above 0, and its 100th draw is played.
+    let start = tmp("opening-start.bin");
+    let r = hashmate(
+        &[
+            "datagen",
+            "--out",
+            start.to_str().unwrap(),
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--random-plies",
+            "0",
+            "--max-opening-score",
+            "0",
+        ],
+        "",
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let bytes = std::fs::read(&start).unwrap();
+    assert_ne!(i16::from_le_bytes([bytes[28], bytes[29]]), 0);
+    let never = tmp("never.bin");
+    let r = hashmate(
+        &[
+            "datagen",
+            "--out",
+            never.to_str().unwrap(),
+            "--games",
+            "1",
+            "--max-opening-score=-5",
+        ],
+        "",
+    );
+    let err = text(&r.stderr);
+    assert!(
+        !r.status.success() && err.contains("max-opening-score"),
+        "{err}"
+    );
+    assert!(!never.exists());
+}
+
 // 2. `datagen --out F` truncated a file that was not training data.
 #[test]
 fn datagen_refuses_to_resume_a_file_that_is_not_training_data() {
