@@ -140,24 +140,36 @@ SETS = {
     18: ("d749c63", 640739, 18, True, 195930, 15000000,
          "9c996d25ff3b962f18a3cf46b62c641fb386a9467d0b5ab7ddab14ee4e4c439d",
          "set18-prefix-15000000.bin"),
-    # Set 19: run 27a's own games (sessions 50-52), its first 80,000,000
-    # records (1,042,962 games begun, the last one cut); 46,000,000
-    # (3a92b67a...), 38,000,000 (a18b7e8d..., run 30a's data) and
-    # 27,000,000 (754a5916...) were checkpoints of sessions 51 and 50.
-    19: ("a3c63bd", 640739, 19, True, 1042962, 80000000,
-         "e59e4dd396d757f2d952201aac9c131c96b68e72c28635b33b113790566905a2",
-         "set19-prefix-80000000.bin"),
+    # Set 19: run 27a's own games (sessions 50-53, stopped in session 53),
+    # its first 87,000,000 records (1,134,164 games begun, the last one
+    # cut); 80,000,000 (e59e4dd3...), 46,000,000 (3a92b67a...),
+    # 38,000,000 (a18b7e8d..., run 30a's data) and 27,000,000
+    # (754a5916...) were checkpoints of sessions 52, 51 and 50; its first
+    # 5,000,000 (d83ebd2a...) trained run 31b.
+    19: ("a3c63bd", 640739, 19, True, 1134164, 87000000,
+         "b0b943a440c9994936159111fd402c8b0998d4b5fbba750b893e21e172dc8a52",
+         "set19-prefix-87000000.bin"),
+    # Set 20: run 27a's own games from balanced openings
+    # (--max-opening-score 300; session 53), its first 5,000,000 records
+    # (52,032 games begun, the last one cut), which trained run 31a.
+    20: ("d8967f0", 640739, 20, True, 52032, 5000000,
+         "cf2889b8d48897e6441d1f0af631d833fde720e74cc8083090456c2f8523cada",
+         "set20-prefix-5000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
-         19: 750}
+         19: 750, 20: 750}
+
+# Sets whose openings were drawn again beyond this score (--max-opening-score).
+OPENING_LIMIT = {20: 300}
 
 
 def datagen_name(n):
     commit, _, seed, nnue, *_ = SETS[n]
     nodes = f"-n{NODES[n]}" if n in NODES else ""
-    return f"hm-{commit}-{'nnue-' if nnue else ''}seed{seed}{nodes}.bin"
+    limit = f"-m{OPENING_LIMIT[n]}" if n in OPENING_LIMIT else ""
+    return f"hm-{commit}-{'nnue-' if nnue else ''}seed{seed}{nodes}{limit}.bin"
 
 
 def sha256_prefix(path, nbytes):
@@ -223,6 +235,8 @@ def main():
                 cmd += ["--nnue", "<internal>"]
             if n in NODES:
                 cmd += ["--nodes", str(NODES[n])]
+            if n in OPENING_LIMIT:
+                cmd += ["--max-opening-score", str(OPENING_LIMIT[n])]
             print(f"set {n}: {' '.join(cmd)}", flush=True)
             subprocess.run(cmd, check=True)
         if not os.path.exists(full):
