@@ -23,11 +23,16 @@ threads=${THREADS:-$(nproc)}
 # records the shallower labels cost nothing measurable (docs/NNUE.md,
 # "Run 16", "Run 21" and "Run 22").
 nodes=${NODES:-750}
+# Openings the first search scores beyond +-300 cp are drawn again: at
+# equal records the net learns more from games that start near balance
+# (docs/NNUE.md, "Run 31"); OPENING_LIMIT= (empty) plays every opening.
+limit=${OPENING_LIMIT-300}
 out=${OUT:?OUT is where the data goes}
 bin=.device/hashmate
 data=/tmp/hm-seed$seed.bin
 "$bin" bench 2>&1 | tail -1
 "$bin" datagen --out "$data" --games 100000000 --threads "$threads" --seed "$seed" \
-    --nodes "$nodes" --book .device/book.bin --nnue '<internal>' --time-limit "$secs" 2>&1 | tail -3
+    --nodes "$nodes" --book .device/book.bin --nnue '<internal>' --time-limit "$secs" \
+    ${limit:+--max-opening-score "$limit"} 2>&1 | tail -3
 "$bin" data pack "$data" "$out/hm-seed$seed.chain"
 sha256sum "$data" "$out/hm-seed$seed.chain"
