@@ -150,11 +150,12 @@ SETS = {
          "b0b943a440c9994936159111fd402c8b0998d4b5fbba750b893e21e172dc8a52",
          "set19-prefix-87000000.bin"),
     # Set 20: run 27a's own games from balanced openings
-    # (--max-opening-score 300; session 53), its first 5,000,000 records
-    # (52,032 games begun, the last one cut), which trained run 31a.
-    20: ("d8967f0", 640739, 20, True, 52032, 5000000,
-         "cf2889b8d48897e6441d1f0af631d833fde720e74cc8083090456c2f8523cada",
-         "set20-prefix-5000000.bin"),
+    # (--max-opening-score 300; session 53), its first 27,000,000 records
+    # (280,248 games begun, the last one cut); its first 5,000,000
+    # (cf2889b8..., 52,032 games begun) trained run 31a.
+    20: ("d8967f0", 640739, 20, True, 280248, 27000000,
+         "c6e2d252608f02d4a28cb9f9140b11e723744ae6e21c3a7eb102b1520250076b",
+         "set20-prefix-27000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
