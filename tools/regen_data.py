@@ -150,20 +150,28 @@ SETS = {
          "b0b943a440c9994936159111fd402c8b0998d4b5fbba750b893e21e172dc8a52",
          "set19-prefix-87000000.bin"),
     # Set 20: run 27a's own games from balanced openings
-    # (--max-opening-score 300; session 53), its first 27,000,000 records
-    # (280,248 games begun, the last one cut); its first 5,000,000
+    # (--max-opening-score 300; sessions 53-54, stopped when run 32a became
+    # the default), its first 32,000,000 records (331,969 games begun, the
+    # last one cut), which run 32a trained on beside set 19's; 27,000,000
+    # (c6e2d252...) was session 53's checkpoint; its first 5,000,000
     # (cf2889b8..., 52,032 games begun) trained run 31a.
-    20: ("d8967f0", 640739, 20, True, 280248, 27000000,
-         "c6e2d252608f02d4a28cb9f9140b11e723744ae6e21c3a7eb102b1520250076b",
-         "set20-prefix-27000000.bin"),
+    20: ("d8967f0", 640739, 20, True, 331969, 32000000,
+         "8c0ddd116ce5ced2976c7d747147ad2a76d6e832aa71cb35d9bfb32c3f20d34d",
+         "set20-prefix-32000000.bin"),
+    # Set 21: run 32a's own games (the default since session 54) from
+    # balanced openings, its first 2,500,000 records (25,956 games begun,
+    # the last one cut), session 54's checkpoint.
+    21: ("684a595", 657123, 21, True, 25956, 2500000,
+         "aee0801262841a909bf40ff2904638a9d125c52ef44008291af34a1fe3e62e49",
+         "set21-prefix-2500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
-         19: 750, 20: 750}
+         19: 750, 20: 750, 21: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300}
+OPENING_LIMIT = {20: 300, 21: 300}
 
 
 def datagen_name(n):
