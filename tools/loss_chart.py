@@ -67,18 +67,32 @@ def panel(title, runs, x0, y0, w, h):
     for i, (run, s) in enumerate(series.items()):
         pts = " ".join(f"{sx(e):.1f},{sy(v):.1f}" for e, v in s)
         out.append(f'<polyline points="{pts}" fill="none" stroke="{COLORS[run]}" stroke-width="2" clip-path="url(#{clip})"/>')
-        ly = y0 + 14 + 15 * i
-        out.append(f'<line x1="{x0 + w - 120}" y1="{ly - 4}" x2="{x0 + w - 100}" y2="{ly - 4}" stroke="{COLORS[run]}" stroke-width="2"/>')
-        out.append(f'<text x="{x0 + w - 95}" y="{ly}" font-size="11">{run} ({s[-1][1]:.6f})</text>')
+        # The legend stands below the panel, in two columns, so that a
+        # panel of many runs never covers its own curves.
+        lx = x0 + (w // 2) * (i % 2)
+        ly = legend_top(y0, h) + LEGEND_ROW * (i // 2)
+        out.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 20}" y2="{ly - 4}" stroke="{COLORS[run]}" stroke-width="2"/>')
+        out.append(f'<text x="{lx + 25}" y="{ly}" font-size="11">{run} ({s[-1][1]:.6f})</text>')
     return out
 
 
-parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="360" font-family="sans-serif">',
+LEGEND_ROW = 15
+
+
+def legend_top(y0, h):
+    """The first legend row's baseline: below the x axis's name."""
+    return y0 + h + 52
+
+
+PLOT_TOP, PLOT_HEIGHT = 60, 240
+rows = max((len(runs) + 1) // 2 for _, runs in PANELS)
+height = legend_top(PLOT_TOP, PLOT_HEIGHT) + LEGEND_ROW * (rows - 1) + 12
+parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="{height}" font-family="sans-serif">',
          '<rect width="100%" height="100%" fill="white"/>',
          '<text x="600" y="20" text-anchor="middle" font-size="15">Validation loss per epoch of each training run (last value in brackets)</text>']
-parts += panel(*PANELS[0], 70, 60, 300, 240)
-parts += panel(*PANELS[1], 450, 60, 330, 240)
-parts += panel(*PANELS[2], 850, 60, 330, 240)
+parts += panel(*PANELS[0], 70, PLOT_TOP, 300, PLOT_HEIGHT)
+parts += panel(*PANELS[1], 450, PLOT_TOP, 330, PLOT_HEIGHT)
+parts += panel(*PANELS[2], 850, PLOT_TOP, 330, PLOT_HEIGHT)
 parts.append("</svg>")
 with open(os.path.join(ROOT, "docs", "nnue_loss.svg"), "w") as f:
     f.write("\n".join(parts) + "\n")
