@@ -159,12 +159,13 @@ SETS = {
          "8c0ddd116ce5ced2976c7d747147ad2a76d6e832aa71cb35d9bfb32c3f20d34d",
          "set20-prefix-32000000.bin"),
     # Set 21: run 32a's own games (the default since session 54) from
-    # balanced openings, its first 61,000,000 records (633,269 games begun,
-    # the last one cut), session 55's checkpoint; 2,500,000 (aee08012...,
-    # 25,956 games begun) was session 54's.
-    21: ("684a595", 657123, 21, True, 633269, 61000000,
-         "fc1f1bb0f42dd953e9e7cb111364057e3c27b10c75acf14ecee519e3fbb6fce2",
-         "set21-prefix-61000000.bin"),
+    # balanced openings, its first 67,000,000 records (695,779 games begun,
+    # the last one cut), session 56's checkpoint, which run 33a trained on;
+    # 61,000,000 (fc1f1bb0..., 633,269 games begun) was session 55's and
+    # 2,500,000 (aee08012..., 25,956 games begun) session 54's.
+    21: ("684a595", 657123, 21, True, 695779, 67000000,
+         "638acafff7aee63cb885a43d7e1304452f40d51a75398f73c093f155b562ca3d",
+         "set21-prefix-67000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
