@@ -57,7 +57,7 @@ fn perft_command() {
 /// same evaluations, so it is the same on every processor.
 #[test]
 fn bench_signature() {
-    const BENCH_NODES: u64 = 657_123;
+    const BENCH_NODES: u64 = 568_025;
     assert_eq!(
         bench_nodes(&["bench"]),
         BENCH_NODES,
