@@ -166,14 +166,20 @@ SETS = {
     21: ("684a595", 657123, 21, True, 695779, 67000000,
          "638acafff7aee63cb885a43d7e1304452f40d51a75398f73c093f155b562ca3d",
          "set21-prefix-67000000.bin"),
+    # Set 22: run 33a's own games (the default since session 56) from
+    # balanced openings, its first 500,000 records (5,270 games begun, the
+    # last one cut), session 56's checkpoint.
+    22: ("190b80d", 568025, 22, True, 5270, 500000,
+         "c3363a7878540477e07fce61b583a21ec0c3e665fa5e71df14293edea1488d6f",
+         "set22-prefix-500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
-         19: 750, 20: 750, 21: 750}
+         19: 750, 20: 750, 21: 750, 22: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300, 21: 300}
+OPENING_LIMIT = {20: 300, 21: 300, 22: 300}
 
 
 def datagen_name(n):
