@@ -167,11 +167,12 @@ SETS = {
          "638acafff7aee63cb885a43d7e1304452f40d51a75398f73c093f155b562ca3d",
          "set21-prefix-67000000.bin"),
     # Set 22: run 33a's own games (the default since session 56) from
-    # balanced openings, its first 500,000 records (5,270 games begun, the
-    # last one cut), session 56's checkpoint.
-    22: ("190b80d", 568025, 22, True, 5270, 500000,
-         "c3363a7878540477e07fce61b583a21ec0c3e665fa5e71df14293edea1488d6f",
-         "set22-prefix-500000.bin"),
+    # balanced openings, its first 5,000,000 records (52,170 games begun,
+    # the last one cut), session 56's checkpoint; 500,000 (c3363a78...,
+    # 5,270 games begun) was an earlier one of the same session.
+    22: ("190b80d", 568025, 22, True, 52170, 5000000,
+         "8cbb58ebcf9b7e7f151c477711454f41f20551aedbe209d613977872a94aa933",
+         "set22-prefix-5000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
