@@ -170,9 +170,9 @@ SETS = {
     # balanced openings, its first 5,000,000 records (52,170 games begun,
     # the last one cut), session 56's checkpoint; 500,000 (c3363a78...,
     # 5,270 games begun) was an earlier one of the same session.
-    22: ("190b80d", 568025, 22, True, 52170, 5000000,
-         "8cbb58ebcf9b7e7f151c477711454f41f20551aedbe209d613977872a94aa933",
-         "set22-prefix-5000000.bin"),
+    22: ("190b80d", 568025, 22, True, 238964, 23000000,
+         "111e40759ff5d712995628208dc4fcb284aef218b21cda27358657a5481a99e9",
+         "set22-prefix-23000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
