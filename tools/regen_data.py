@@ -167,20 +167,27 @@ SETS = {
          "638acafff7aee63cb885a43d7e1304452f40d51a75398f73c093f155b562ca3d",
          "set21-prefix-67000000.bin"),
     # Set 22: run 33a's own games (the default since session 56) from
-    # balanced openings, its first 5,000,000 records (52,170 games begun,
-    # the last one cut), session 56's checkpoint; 500,000 (c3363a78...,
-    # 5,270 games begun) was an earlier one of the same session.
+    # balanced openings, its first 23,000,000 records (238,964 games begun,
+    # the last one cut), session 57's checkpoint; 5,000,000 (8cbb58eb...,
+    # 52,170 games begun) was session 56's. Lost with session 57's machine
+    # at about 27 M records.
     22: ("190b80d", 568025, 22, True, 238964, 23000000,
          "111e40759ff5d712995628208dc4fcb284aef218b21cda27358657a5481a99e9",
          "set22-prefix-23000000.bin"),
+    # Set 23: run 33a's own games again, on session 58's new machine (the
+    # same net as set 22, another seed), its first 10,000,000 records
+    # (103,882 games begun, the last one cut), session 58's checkpoint.
+    23: ("19220c7", 568025, 23, True, 103882, 10000000,
+         "4cea236a444f3313a70a14acb77ae6dcf40d3239c5322508b517fdaf98163141",
+         "set23-prefix-10000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
-         19: 750, 20: 750, 21: 750, 22: 750}
+         19: 750, 20: 750, 21: 750, 22: 750, 23: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300, 21: 300, 22: 300}
+OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300}
 
 
 def datagen_name(n):
