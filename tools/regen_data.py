@@ -180,14 +180,20 @@ SETS = {
     23: ("19220c7", 568025, 23, True, 103882, 10000000,
          "4cea236a444f3313a70a14acb77ae6dcf40d3239c5322508b517fdaf98163141",
          "set23-prefix-10000000.bin"),
+    # Set 24: run 33a's own games, on the machine of sessions 59-60 (set 23
+    # went with session 58's), its first 42,000,000 records (436,587 games
+    # begun, the last one cut), session 60's checkpoint.
+    24: ("3c1a267", 568025, 24, True, 436587, 42000000,
+         "a0a14e35896a75d1cd1f6e091e3d6ce8123263ad052a25d2899ff6176bfc9a71",
+         "set24-prefix-42000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
-         19: 750, 20: 750, 21: 750, 22: 750, 23: 750}
+         19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300}
+OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300}
 
 
 def datagen_name(n):
