@@ -182,10 +182,12 @@ SETS = {
          "set23-prefix-10000000.bin"),
     # Set 24: run 33a's own games, on the machine of sessions 59-60 (set 23
     # went with session 58's), its first 42,000,000 records (436,587 games
-    # begun, the last one cut), session 60's checkpoint.
-    24: ("3c1a267", 568025, 24, True, 436587, 42000000,
-         "a0a14e35896a75d1cd1f6e091e3d6ce8123263ad052a25d2899ff6176bfc9a71",
-         "set24-prefix-42000000.bin"),
+    # begun, the last one cut) and then 70,000,000 (727,792 games begun),
+    # session 60's checkpoints; run 35 trained on the first 42 M
+    # (a0a14e35...).
+    24: ("3c1a267", 568025, 24, True, 727792, 70000000,
+         "596095662766a7899634e5491d5cf9a5e448daccf2c9ec6bd5cfc3c1a41c99f3",
+         "set24-prefix-70000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
