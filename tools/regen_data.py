@@ -180,14 +180,14 @@ SETS = {
     23: ("19220c7", 568025, 23, True, 103882, 10000000,
          "4cea236a444f3313a70a14acb77ae6dcf40d3239c5322508b517fdaf98163141",
          "set23-prefix-10000000.bin"),
-    # Set 24: run 33a's own games, on the machine of sessions 59-60 (set 23
+    # Set 24: run 33a's own games, on the machine of sessions 59-61 (set 23
     # went with session 58's), its first 42,000,000 records (436,587 games
-    # begun, the last one cut) and then 70,000,000 (727,792 games begun),
-    # session 60's checkpoints; run 35 trained on the first 42 M
-    # (a0a14e35...).
-    24: ("3c1a267", 568025, 24, True, 727792, 70000000,
-         "596095662766a7899634e5491d5cf9a5e448daccf2c9ec6bd5cfc3c1a41c99f3",
-         "set24-prefix-70000000.bin"),
+    # begun, the last one cut; run 35 trained on them, a0a14e35...) and
+    # 70,000,000 (727,792 games begun, 59609566...), session 60's
+    # checkpoints; then 75,000,000 (779,788 games begun), session 61's.
+    24: ("3c1a267", 568025, 24, True, 779788, 75000000,
+         "35f1f6f209edc937c68bb3c7e294fdaa499722298414967fbd17aff36cd82b75",
+         "set24-prefix-75000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
