@@ -182,54 +182,56 @@ impl AccumulatorStack {
         const MOST: usize = 2;
         let kings = &net.kings;
         // Every layout but the plain one mirrors, so a plain net skips
-        // the kings' lookups.
+        // the kings' lookups; a perspective's transform can only change
+        // when its own king moved.
         let ((tw, tb), stale) = if kings.is_mirrored() {
             let (tw, tb) = (
                 kings.transform_of(child, Color::White),
                 kings.transform_of(child, Color::Black),
             );
+            let moved = |c| parent.king(c) != child.king(c);
             let stale = [
-                tw != kings.transform_of(parent, Color::White),
-                tb != kings.transform_of(parent, Color::Black),
+                moved(Color::White) && tw != kings.transform_of(parent, Color::White),
+                moved(Color::Black) && tb != kings.transform_of(parent, Color::Black),
             ];
             ((tw, tb), stale)
         } else {
             (((0, 0), (0, 0)), [false; 2])
         };
+        // The squares whose piece changed: the colour and role sets
+        // together say what stands on a square, so a square is in none of
+        // their differences exactly when it holds the same piece (or
+        // none) in both positions. A quiet move or a capture changes two
+        // squares, en passant three, castling four.
+        let mut changed = (parent.by_color(Color::White) ^ child.by_color(Color::White))
+            | (parent.by_color(Color::Black) ^ child.by_color(Color::Black));
+        for role in Role::ALL {
+            changed |= parent.by_role(role) ^ child.by_role(role);
+        }
+        let input = |color, role, sq| {
+            (
+                tw.0 + (feature(Color::White, color, role, sq) ^ tw.1),
+                tb.0 + (feature(Color::Black, color, role, sq) ^ tb.1),
+            )
+        };
         let (mut add, mut sub) = ([(0, 0); MOST], [(0, 0); MOST]);
         let (mut adds, mut subs) = (0, 0);
-        // Most of the twelve piece sets are the same in both positions (a
-        // quiet move changes one, a capture two): those are skipped at
-        // once.
-        for color in Color::ALL {
-            let (before, after) = (parent.by_color(color), child.by_color(color));
-            for role in Role::ALL {
-                let (a, b) = (before & parent.by_role(role), after & child.by_role(role));
-                if a == b {
-                    continue;
+        for sq in changed.iter() {
+            if let Some(p) = parent.piece_at(sq) {
+                if subs == MOST {
+                    self.refresh(net, ply + 1, child);
+                    return;
                 }
-                let input = |sq| {
-                    (
-                        tw.0 + (feature(Color::White, color, role, sq) ^ tw.1),
-                        tb.0 + (feature(Color::Black, color, role, sq) ^ tb.1),
-                    )
-                };
-                for sq in (a - b).iter() {
-                    if subs == MOST {
-                        self.refresh(net, ply + 1, child);
-                        return;
-                    }
-                    sub[subs] = input(sq);
-                    subs += 1;
+                sub[subs] = input(p.color, p.role, sq);
+                subs += 1;
+            }
+            if let Some(p) = child.piece_at(sq) {
+                if adds == MOST {
+                    self.refresh(net, ply + 1, child);
+                    return;
                 }
-                for sq in (b - a).iter() {
-                    if adds == MOST {
-                        self.refresh(net, ply + 1, child);
-                        return;
-                    }
-                    add[adds] = input(sq);
-                    adds += 1;
-                }
+                add[adds] = input(p.color, p.role, sq);
+                adds += 1;
             }
         }
         let h = self.hidden;
@@ -380,6 +382,72 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The stack along a search-like walk: down and back up the tree,
+    /// siblings replacing each other at a ply, kings crossing buckets and
+    /// wings, and only some nodes evaluated — every evaluation equals a
+    /// refresh's.
+    #[test]
+    fn the_stack_follows_a_search_like_walk() {
+        let plain = KingBuckets::PLAIN;
+        let k1 = KingBuckets::preset(1).unwrap();
+        let k4 = KingBuckets::preset(4).unwrap();
+        for (kings, hidden, buckets, seed) in [(plain, 32, 8, 31), (k1, 16, 1, 32), (k4, 32, 8, 33)]
+        {
+            let net = random_kings(kings, hidden, buckets, seed);
+            let mut stack = AccumulatorStack::new(&net, 64).unwrap();
+            let mut rng = 0x9E37_79B9_7F4A_7C15u64 ^ seed;
+            let mut next = |n: usize| {
+                rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                (rng >> 33) as usize % n
+            };
+            let (mut evaluated, mut deepest) = (0, 0);
+            for fen in FENS {
+                let root = Position::from_fen(fen).unwrap();
+                stack.refresh(&net, 0, &root);
+                let mut line = vec![root];
+                for _ in 0..3000 {
+                    let pos = line.last().unwrap().clone();
+                    let moves = pos.legal_moves();
+                    // Back up a few plies now and then, or at the end of
+                    // the game or the stack.
+                    if moves.is_empty() || line.len() == 60 || next(4) == 0 {
+                        let keep = 1 + next(line.len());
+                        line.truncate(keep);
+                    } else {
+                        let mut child = pos.clone();
+                        // Prefer king moves half the time, so that kings
+                        // cross buckets and wings.
+                        let kings_only: Vec<_> = moves
+                            .iter()
+                            .copied()
+                            .filter(|m| pos.role_at(m.from()) == Some(Role::King))
+                            .collect();
+                        let mv = if !kings_only.is_empty() && next(2) == 0 {
+                            kings_only[next(kings_only.len())]
+                        } else {
+                            moves[next(moves.len())]
+                        };
+                        child.play_unchecked(mv);
+                        stack.update(&net, line.len() - 1, &pos, &child);
+                        line.push(child);
+                        deepest = deepest.max(line.len());
+                    }
+                    if next(3) == 0 {
+                        let ply = line.len() - 1;
+                        let pos = line.last().unwrap();
+                        assert_eq!(
+                            stack.evaluate(&net, ply, pos),
+                            net.evaluate(pos),
+                            "{hidden}: {fen}: ply {ply}: {pos}"
+                        );
+                        evaluated += 1;
+                    }
+                }
+            }
+            assert!(evaluated > 1000 && deepest > 10, "{evaluated} {deepest}");
         }
     }
 
