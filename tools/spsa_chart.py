@@ -16,7 +16,8 @@ import re
 
 from svg_axes import frame
 
-LINE = re.compile(r"iteration (\d+)/(\d+): plus W(\d+)/D(\d+)/L(\d+); (.*)$")
+# (Newer logs add ", identical pairs I/P (all: ...)" before the semicolon.)
+LINE = re.compile(r"iteration (\d+)/(\d+): plus W(\d+)/D(\d+)/L(\d+)(?:, identical pairs [^;]*)?; (.*)$")
 PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#59a14f", "#b07aa1", "#9c755f", "#76b7b2", "#edc948"]
 
 
