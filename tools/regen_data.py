@@ -188,14 +188,21 @@ SETS = {
     24: ("3c1a267", 568025, 24, True, 779788, 75000000,
          "35f1f6f209edc937c68bb3c7e294fdaa499722298414967fbd17aff36cd82b75",
          "set24-prefix-75000000.bin"),
+    # Set 25: run 33a's own games again, on session 63's machine (set 24
+    # went with session 61's; session 62's start of this seed went with
+    # its machine before a checkpoint), its first 16,500,000 records
+    # (171,532 games begun, the last one cut).
+    25: ("2bb6ad6", 568025, 25, True, 171532, 16500000,
+         "beaafa16e0dc4057d221cf53b852e9960334e24edd028187ac9904d6ca84505e",
+         "set25-prefix-16500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
-         19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750}
+         19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750, 25: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300}
+OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300}
 
 
 def datagen_name(n):
