@@ -195,14 +195,20 @@ SETS = {
     25: ("2bb6ad6", 568025, 25, True, 171532, 16500000,
          "beaafa16e0dc4057d221cf53b852e9960334e24edd028187ac9904d6ca84505e",
          "set25-prefix-16500000.bin"),
+    # Set 26: run 33a's own games, another seed, on session 64's machine
+    # (set 25 went with session 63's), its first 22,500,000 records
+    # (233,787 games begun, the last one cut), session 64's checkpoint.
+    26: ("c8e5428", 568025, 26, True, 233787, 22500000,
+         "615c1c4ff346c42984c93d5de90c0d98f6d986bf881dc1b3302c955cbe817eb9",
+         "set26-prefix-22500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
-         19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750, 25: 750}
+         19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750, 25: 750, 26: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300}
+OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300}
 
 
 def datagen_name(n):
