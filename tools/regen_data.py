@@ -197,10 +197,11 @@ SETS = {
          "set25-prefix-16500000.bin"),
     # Set 26: run 33a's own games, another seed, on session 64's machine
     # (set 25 went with session 63's), its first 22,500,000 records
-    # (233,787 games begun, the last one cut), session 64's checkpoint.
-    26: ("c8e5428", 568025, 26, True, 233787, 22500000,
-         "615c1c4ff346c42984c93d5de90c0d98f6d986bf881dc1b3302c955cbe817eb9",
-         "set26-prefix-22500000.bin"),
+    # (233,787 games begun, the last one cut; 615c1c4f...) and then
+    # 30,500,000 (316,916 games begun), session 64's checkpoints.
+    26: ("c8e5428", 568025, 26, True, 316916, 30500000,
+         "224a238bcef09c1d4a4da999dab2ad24bf6cb058906b071d88e6ddf7566f435c",
+         "set26-prefix-30500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
