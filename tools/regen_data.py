@@ -202,14 +202,21 @@ SETS = {
     26: ("c8e5428", 568025, 26, True, 316916, 30500000,
          "224a238bcef09c1d4a4da999dab2ad24bf6cb058906b071d88e6ddf7566f435c",
          "set26-prefix-30500000.bin"),
+    # Set 27: run 33a's own games, another seed, on session 66's machine
+    # (set 26 went with session 65's), its first 12,000,000 records
+    # (124,425 games begun, the last one cut).
+    27: ("0d020cc", 568025, 27, True, 124425, 12000000,
+         "ba8f8b574acdd04ec2167846ad7852c34e8518c7ba1a17c4fa05bf8ba6f5f00f",
+         "set27-prefix-12000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
-         19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750, 25: 750, 26: 750}
+         19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750, 25: 750, 26: 750,
+         27: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300}
+OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300, 27: 300}
 
 
 def datagen_name(n):
