@@ -109,6 +109,12 @@ fn go_number(word: &str, text: &str) -> Result<(u64, Option<String>), String> {
                 Some(format!("go {word}: read '{}' as {read}", clip(text))),
             ))
         }
+        // Digits alone, past the range: say so, not "no number".
+        _ if text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty() => Err(format!(
+            "go {word}: '{}' is past the largest number read ({}); ignored",
+            clip(text),
+            u64::MAX
+        )),
         _ => Err(format!(
             "go {word}: '{}' is not a number; ignored",
             clip(text)
@@ -303,6 +309,16 @@ mod tests {
         };
         assert_eq!((g.wtime, g.btime, g.winc), (Some(1000), None, Some(7)));
         assert_eq!(g.notes.len(), 3, "{:?}", g.notes);
+        assert!(
+            g.notes[1].contains("'99999999999999999999999' is past the largest number read"),
+            "{:?}",
+            g.notes
+        );
+        assert!(
+            g.notes[2].contains("unknown go parameter 'zzz'"),
+            "{:?}",
+            g.notes
+        );
         assert!(matches!(
             parse("bogus"),
             Some(Err(CommandError::Unknown(_)))
