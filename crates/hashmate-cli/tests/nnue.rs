@@ -28,9 +28,10 @@ fn session(input: &str) -> String {
 }
 
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("hm-nnue-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(
+        env!("CARGO_TARGET_TMPDIR"),
+        &format!("hashmate-nnue-{name}"),
+    )
 }
 
 #[test]

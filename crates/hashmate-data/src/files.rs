@@ -609,6 +609,7 @@ mod tests {
             std::fs::hard_link(&f, &hard).unwrap();
             assert!(same_file(&f, &hard));
         }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -627,5 +628,6 @@ mod tests {
             .to_string()
             .contains("not a regular file"));
         assert_eq!(read_limited(&f, 3, "book").unwrap(), b"two");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

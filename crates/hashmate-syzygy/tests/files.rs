@@ -11,10 +11,10 @@ fn vendored() -> PathBuf {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hm-syzygy-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    hashmate_test_support::fresh_dir(
+        env!("CARGO_TARGET_TMPDIR"),
+        &format!("hashmate-syzygy-{name}"),
+    )
 }
 
 fn copy(from: &str, dir: &Path, to: &str) -> PathBuf {

@@ -273,8 +273,7 @@ fn agree_with_python_chess_on_the_vendored_five_piece_table() {
     // Its captures lead into the 3- and 4-piece tables: one directory
     // with both, as a user keeps them.
     let five = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy5");
-    let dir = std::env::temp_dir().join(format!("hashmate-syzygy5-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = hashmate_test_support::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "hashmate-syzygy-five");
     for from in [vendored(), five] {
         for e in std::fs::read_dir(from).unwrap() {
             let path = e.unwrap().path();

@@ -1,9 +1,29 @@
 //! Helpers shared by the data-driven tests of the hashmate crates (a
 //! dev-dependency of each, never published): the test data vendored in
-//! `crates/hashmate/tests/data`, and the rule for tests that need an
-//! external program.
+//! `crates/hashmate/tests/data`, the rule for tests that need an
+//! external program, and scratch folders that do not pile up.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// A fresh, empty folder `name` under `base` for a test program's files,
+/// emptied at the start of each run so that runs do not pile up.
+/// Integration tests pass Cargo's `env!("CARGO_TARGET_TMPDIR")`
+/// (`target/tmp`, which `cargo clean` empties) rather than the system's
+/// temporary folder. A failed run's files stay there for a look until the
+/// next run. `cargo test` runs one test program at a time, so a name per
+/// program (or per test) is enough; two `cargo test`s of one checkout at
+/// once would share it.
+pub fn fresh_dir(base: &str, name: &str) -> PathBuf {
+    let dir = Path::new(base).join(name);
+    match std::fs::remove_dir_all(&dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => panic!("cannot empty the scratch folder {}: {e}", dir.display()),
+    }
+    std::fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| panic!("cannot make the scratch folder {}: {e}", dir.display()));
+    dir
+}
 
 /// The folder of the vendored test data (beside this crate, in the
 /// hashmate crate's tests).

@@ -5,7 +5,8 @@
 
 #[allow(unused_imports)]
 pub use hashmate_test_support::{
-    data, find, peer_available, perft_cases, perft_file, python_chess, python_chess_oracle, run_ok,
+    data, find, fresh_dir, peer_available, perft_cases, perft_file, python_chess,
+    python_chess_oracle, run_ok,
 };
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -35,10 +36,20 @@ pub fn hashmate(args: &[&str], stdin: &str) -> Output {
 
 pub const GNUCHESS_BOOK: &str = "/usr/share/games/gnuchess/book.bin";
 
+/// A path for a file named `name` in this test program's scratch folder,
+/// `target/tmp/hashmate-cli-<program>` (emptied when the program starts,
+/// so that runs do not pile up; [`fresh_dir`]).
 pub fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hashmate-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        // `module_path!()` here is `<test program>::common`.
+        let program = module_path!().split("::").next().unwrap_or("tests");
+        fresh_dir(
+            env!("CARGO_TARGET_TMPDIR"),
+            &format!("hashmate-cli-{program}"),
+        )
+    })
+    .join(name)
 }
 
 pub fn text(b: &[u8]) -> String {
