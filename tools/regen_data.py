@@ -202,12 +202,13 @@ SETS = {
     26: ("c8e5428", 568025, 26, True, 316916, 30500000,
          "224a238bcef09c1d4a4da999dab2ad24bf6cb058906b071d88e6ddf7566f435c",
          "set26-prefix-30500000.bin"),
-    # Set 27: run 33a's own games, another seed, on session 66's machine
-    # (set 26 went with session 65's), its first 12,000,000 records
-    # (124,425 games begun, the last one cut).
-    27: ("0d020cc", 568025, 27, True, 124425, 12000000,
-         "ba8f8b574acdd04ec2167846ad7852c34e8518c7ba1a17c4fa05bf8ba6f5f00f",
-         "set27-prefix-12000000.bin"),
+    # Set 27: run 33a's own games, another seed, on the machine of sessions
+    # 66-67 (set 26 went with session 65's), its first 45,000,000 records
+    # (467,679 games begun, the last one cut; session 66's 12,000,000 are
+    # their prefix).
+    27: ("0d020cc", 568025, 27, True, 467679, 45000000,
+         "836edfe0b30b4a32465d225867a43bfd7f57a20fac8892868eecaa3583513082",
+         "set27-prefix-45000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
