@@ -3,8 +3,8 @@
 //! in turn in each timed iteration.
 //!
 //! * 4 pieces: KRvKP, from the tables vendored for the tests;
-//! * 5 pieces: KRPvKR, from `SYZYGY_PATH` or `../shared/data/syzygy`
-//!   beside the repository; where neither holds it, the vendored KRNvKR.
+//! * 5 pieces: KRPvKR, from the folder `SYZYGY_PATH` names (the standard
+//!   Syzygy files); without it, the vendored KRNvKR.
 //!
 //! Run: `cargo bench -p hashmate-syzygy --bench probe`
 
@@ -84,11 +84,7 @@ fn probes(c: &mut Criterion) {
     tb.add_directory(&vendored).expect("the vendored tables");
     bench_material(c, &tb, "KRvKP");
 
-    let five = std::env::var_os("SYZYGY_PATH")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/syzygy")
-        });
+    let five = PathBuf::from(std::env::var_os("SYZYGY_PATH").unwrap_or_default());
     if five.join("KRPvKR.rtbw").exists() && five.join("KRPvKR.rtbz").exists() {
         let mut tb5 = Tablebase::new();
         tb5.add_directory(&five).expect("the five-piece tables");
@@ -96,7 +92,7 @@ fn probes(c: &mut Criterion) {
     } else {
         // A clone alone: the vendored pawnless five-piece table.
         eprintln!(
-            "no KRPvKR tables in {}: five-piece probes of the vendored KRNvKR",
+            "no KRPvKR tables in SYZYGY_PATH ('{}'): five-piece probes of the vendored KRNvKR",
             five.display()
         );
         let mut tb5 = Tablebase::new();

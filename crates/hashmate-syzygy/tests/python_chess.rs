@@ -18,15 +18,10 @@ fn vendored() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy")
 }
 
-/// A directory with the five pawnful and pawnless 5-piece tables this test
-/// wants: `SYZYGY_PATH` where it is set (as for the probe benchmark), else
-/// `../shared/data/syzygy` beside the checkout, where the project keeps them.
-fn shared() -> Option<PathBuf> {
-    let p = std::env::var_os("SYZYGY_PATH")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/syzygy")
-        });
+/// The folder `SYZYGY_PATH` names (as for the probe benchmark), where it
+/// holds KRPvKR: the standard Syzygy files, too large to vendor (47 MB).
+fn five_piece_dir() -> Option<PathBuf> {
+    let p = PathBuf::from(std::env::var_os("SYZYGY_PATH")?);
     p.join("KRPvKR.rtbw").is_file().then_some(p)
 }
 
@@ -293,9 +288,9 @@ fn agree_with_python_chess_on_the_five_piece_tables() {
     if !peer_available("python-chess", python_chess()) {
         return;
     }
-    let Some(dir) = shared() else {
+    let Some(dir) = five_piece_dir() else {
         eprintln!(
-            "skipped: no KRPvKR.rtbw in $SYZYGY_PATH or ../shared/data/syzygy \
+            "skipped: no KRPvKR.rtbw in the folder SYZYGY_PATH names \
              (the vendored tables cover the other tests)"
         );
         return;
