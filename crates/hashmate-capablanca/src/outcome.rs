@@ -43,7 +43,7 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Checkmate { winner } => write!(f, "{winner:?} mates"),
+            Outcome::Checkmate { winner } => write!(f, "{winner} wins by checkmate"),
             Outcome::Draw(r) => write!(f, "draw by {r}"),
         }
     }

@@ -42,6 +42,16 @@ impl core::ops::Not for Color {
     }
 }
 
+/// `white` or `black`, as `hashmate::Color` prints.
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
 /// A square of the 10×8 board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);

@@ -118,6 +118,12 @@ fn outcomes_in_order_of_precedence() {
         })
     );
     assert_eq!(g.outcome().map(Outcome::result), Some("1-0"));
+    // Printed as hashmate's 8×8 outcomes are.
+    assert_eq!(g.outcome().unwrap().to_string(), "white wins by checkmate");
+    assert_eq!(
+        Outcome::Draw(DrawReason::FiftyMoves).to_string(),
+        "draw by the fifty-move rule"
+    );
 }
 
 #[test]
