@@ -5,11 +5,13 @@
 //! castling rights, en-passant squares and promotions all occur. A
 //! mismatch names the position and the move whose count differs. The
 //! `hashmate perft --variant` command line is checked against the library.
-//! Skipped with a reason where Fairy-Stockfish is missing (CI requires it).
+//! SAN, FEN and game ends are checked against pyffish, Fairy-Stockfish's
+//! Python binding. Skipped with a reason where Fairy-Stockfish or pyffish
+//! is missing (CI requires both).
 
 mod common;
 use hashmate_capablanca::perft::{divide, perft};
-use hashmate_capablanca::{Position, Variant};
+use hashmate_capablanca::{Outcome, Position, Variant};
 use hashmate_hash::rng::SplitMix64;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -189,4 +191,129 @@ fn the_command_line_matches_the_library() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert_eq!(bad.status.code(), Some(2), "{err}");
     assert!(err.contains("rank 7 describes 8 squares"), "{err}");
+}
+
+/// What the library says of every position of random games, one line a
+/// position for `tests/fairy_notation.py`: the game's number, the
+/// variant, the FEN, the legal moves, how the game stands (`-` while it
+/// goes on, else the outcome) and whether the material is insufficient,
+/// then the move played, its SAN and the FEN after it (`-` at the end).
+/// A mate in one is played half the time it is there, castling likewise,
+/// a capture two times in three, so that games castle and reach
+/// checkmates, stalemates and bare kings within a few hundred plies.
+fn notation_cases(games_per_variant: u64) -> String {
+    let mut out = String::new();
+    let mut game = 0;
+    for (variant, seed) in [(Variant::Capablanca, 41), (Variant::Gothic, 42)] {
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..games_per_variant {
+            game += 1;
+            let mut pos = variant.start();
+            for _ in 0..400 {
+                let moves = pos.legal_moves();
+                let sans: Vec<String> = moves
+                    .iter()
+                    .map(|&m| pos.to_san(m).expect("a legal move"))
+                    .collect();
+                let mut legal: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                legal.sort();
+                let end = match pos.outcome() {
+                    None => "-".to_string(),
+                    Some(Outcome::Checkmate { .. }) => "checkmate".into(),
+                    Some(Outcome::Draw(r)) => format!("{r:?}"),
+                };
+                let insufficient = pos.is_insufficient_material();
+                let (mv, san, after) = if moves.is_empty() {
+                    ("-".into(), "-".into(), "-".into())
+                } else {
+                    let pick = |rng: &mut SplitMix64, among: &[usize]| {
+                        among[rng.below(among.len() as u64) as usize]
+                    };
+                    let mates: Vec<usize> = (0..moves.len())
+                        .filter(|&i| sans[i].ends_with('#'))
+                        .collect();
+                    let captures: Vec<usize> = (0..moves.len())
+                        .filter(|&i| sans[i].contains('x'))
+                        .collect();
+                    let castles: Vec<usize> = (0..moves.len())
+                        .filter(|&i| moves[i].is_castling())
+                        .collect();
+                    let i = if !mates.is_empty() && rng.below(2) == 0 {
+                        pick(&mut rng, &mates)
+                    } else if !castles.is_empty() && rng.below(2) == 0 {
+                        pick(&mut rng, &castles)
+                    } else if !captures.is_empty() && rng.below(3) > 0 {
+                        pick(&mut rng, &captures)
+                    } else {
+                        rng.below(moves.len() as u64) as usize
+                    };
+                    let mut next = pos.clone();
+                    next.play_unchecked(moves[i]);
+                    (moves[i].to_string(), sans[i].clone(), next.fen())
+                };
+                out.push_str(&format!(
+                    "{game}\t{}\t{}\t{}\t{end}\t{insufficient}\t{mv}\t{san}\t{after}\n",
+                    variant.name(),
+                    pos.fen(),
+                    legal.join(" ")
+                ));
+                if end != "-" {
+                    break;
+                }
+                pos = Position::from_fen(&after).expect("a printed FEN parses");
+            }
+        }
+    }
+    out
+}
+
+/// SAN, FEN and the end of the game against Fairy-Stockfish's own
+/// library (pyffish, the Python binding of a newer Fairy-Stockfish than
+/// Debian's): the SAN of every move of random Capablanca and Gothic games
+/// (checks, mates, castling, promotions to the archbishop and chancellor,
+/// disambiguation), the legal moves and the FEN after the move at every
+/// fifth position and the last (castling rights, the en-passant square,
+/// both clocks), and how each game ends: checkmate, stalemate,
+/// insufficient material, the fifty-move rule. Skipped with a reason
+/// where pyffish is missing (CI installs it).
+#[test]
+fn notation_and_outcomes_agree_with_fairy_stockfish_pyffish() {
+    let pyffish = std::process::Command::new("python3")
+        .args(["-c", "import pyffish"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !common::peer_available("pyffish (pip install pyffish)", pyffish) {
+        return;
+    }
+    let cases = common::tmp("pyffish-cases.tsv");
+    std::fs::write(&cases, notation_cases(40)).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fairy_notation.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&cases)
+        .output()
+        .expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The games reach what the check is for.
+    let count = |what: &str| -> u64 {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == what).expect(what);
+        words[at + 1].parse().unwrap()
+    };
+    for (what, least) in [
+        ("checkmate", 10),
+        ("Stalemate", 1),
+        ("InsufficientMaterial", 10),
+        ("castles", 10),
+        ("promotions", 20),
+        ("checks", 100),
+    ] {
+        assert!(count(what) >= least, "{what} fewer than {least}:\n{text}");
+    }
+    eprintln!("{text}");
 }
