@@ -334,7 +334,11 @@ impl Position {
         Ok(self)
     }
 
-    /// The FEN of the position.
+    /// The FEN of the position. The en-passant field names the square
+    /// behind a pawn that has just moved two squares, whether or not a
+    /// pawn can take it (the PGN standard's rule, and the `hashmate`
+    /// crate's on 8×8); Fairy-Stockfish writes `-` unless the capture is
+    /// legal. Both read either form.
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(100);
         for rank in (0..RANKS).rev() {
