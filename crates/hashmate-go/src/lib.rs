@@ -511,6 +511,61 @@ impl GoBoard {
         self.record();
     }
 
+    /// The area score (Tromp–Taylor, as under Chinese rules with every
+    /// stone on the board taken as alive): for each colour, `[Black,
+    /// White]`, its stones plus the empty points from which only its
+    /// stones can be reached through empty points. Komi is the caller's
+    /// to subtract.
+    ///
+    /// ```
+    /// use hashmate_go::{GoBoard, Rules, Stone};
+    /// let mut b = GoBoard::new(3, Rules::default())?;
+    /// b.try_play(Stone::Black, b.point(1, 1).unwrap())?;
+    /// assert_eq!(b.area_score(), [9, 0]);
+    /// b.try_play(Stone::White, b.point(0, 0).unwrap())?;
+    /// // Every empty point now touches both colours.
+    /// assert_eq!(b.area_score(), [1, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn area_score(&self) -> [usize; 2] {
+        let mut score = [0, 0];
+        let mut region_of = vec![false; self.cells.len()];
+        let mut region = Vec::new();
+        for start in 0..self.cells.len() {
+            match self.cells[start] {
+                Some(s) => score[s as usize] += 1,
+                None if region_of[start] => {}
+                None => {
+                    // Flood the empty region from here, noting which
+                    // colours border it.
+                    let mut borders = [false, false];
+                    region.clear();
+                    region.push(start);
+                    region_of[start] = true;
+                    let mut i = 0;
+                    while i < region.len() {
+                        let q = region[i];
+                        i += 1;
+                        for &n in self.neighbours[q].iter().filter(|&&n| n != NONE) {
+                            match self.cells[n] {
+                                Some(s) => borders[s as usize] = true,
+                                None if !region_of[n] => {
+                                    region_of[n] = true;
+                                    region.push(n);
+                                }
+                                None => {}
+                            }
+                        }
+                    }
+                    if borders[0] != borders[1] {
+                        score[usize::from(borders[1])] += region.len();
+                    }
+                }
+            }
+        }
+        score
+    }
+
     /// The point at column `col` (0 = the left edge) and row `row`
     /// (0 = the bottom edge); `None` off the board.
     pub fn point(&self, col: usize, row: usize) -> Option<usize> {

@@ -276,3 +276,36 @@ fn random_games_keep_keys_exact() {
         }
     }
 }
+
+#[test]
+fn area_score_counts_stones_and_single_coloured_regions() {
+    // Alternating moves (Black first), no capture:
+    //   4  X X O .        X: 6 stones, a3 and a1 enclosed: 8
+    //   3  . X O O        O: 6 stones, d4 and d2 enclosed: 8
+    //   2  X X O .
+    //   1  . X O O
+    let mut b = board(4, KoRule::PositionalSuperko);
+    play(
+        &mut b,
+        &["A4", "C4", "B4", "C3", "B3", "D3", "A2", "C2", "B2", "C1", "B1", "D1"],
+    );
+    assert_eq!(b.area_score(), [8, 8]);
+    // An empty file between the colours belongs to nobody (dame):
+    //   4  X . O O        X: 4 stones, nothing enclosed: 4
+    //   3  X . O .        O: 6 stones, d3 and d1 enclosed: 8
+    //   2  X . O O
+    //   1  X . O .
+    let mut b = board(4, KoRule::PositionalSuperko);
+    play(
+        &mut b,
+        &["A4", "C4", "A3", "D4", "A2", "C3", "A1", "C2", "pass", "D2", "pass", "C1"],
+    );
+    assert_eq!(b.area_score(), [4, 8]);
+    // The empty board: one region touching no stone, nobody's.
+    assert_eq!(board(9, KoRule::None).area_score(), [0, 0]);
+    // Captured stones leave the count with the board.
+    let mut b = board(3, KoRule::None);
+    play(&mut b, &["B2", "A1", "A2", "pass", "B1"]);
+    assert_eq!(b.at(v(&b, "A1").unwrap()), None);
+    assert_eq!(b.area_score(), [9, 0]);
+}
