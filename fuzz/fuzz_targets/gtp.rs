@@ -1,5 +1,6 @@
 //! GTP command lines: every line gets a well-formed answer (`=` or `?`,
-//! ending in a blank line) or nothing, never a panic.
+//! ending in a blank line) or nothing, never a panic; an `undo` that
+//! succeeds gives back the board as it was before the last move played.
 #![no_main]
 use hashmate_cli::gtp::{Gtp, Reply};
 use hashmate_go::{KoRule, Rules};
@@ -17,13 +18,42 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let text = String::from_utf8_lossy(rest);
+    let board = |gtp: &mut Gtp| match gtp.respond("showboard") {
+        Reply::Answer(a) => a,
+        _ => unreachable!("showboard answers"),
+    };
+    // The board before each move that `undo` could take back.
+    let mut before_moves: Vec<String> = Vec::new();
     for line in text.lines().take(200) {
-        match gtp.respond(line) {
+        let before = board(&mut gtp);
+        let ok = match gtp.respond(line) {
             Reply::Answer(a) | Reply::Quit(a) => {
                 assert!(a.starts_with('=') || a.starts_with('?'), "{a}");
                 assert!(a.ends_with("\n") && a.len() < 100_000);
+                a.starts_with('=')
             }
-            Reply::Nothing => {}
+            Reply::Nothing => false,
+        };
+        // The command word, after an optional numeric id, as GTP reads it.
+        let line = line.split('#').next().unwrap_or("").replace('\t', " ");
+        let mut words = line.split_whitespace().peekable();
+        if words
+            .peek()
+            .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 18)
+        {
+            words.next();
+        }
+        match (ok, words.next()) {
+            (true, Some("play" | "genmove")) => before_moves.push(before),
+            (true, Some("boardsize" | "clear_board")) => before_moves.clear(),
+            (true, Some("undo")) => {
+                let was = before_moves
+                    .pop()
+                    .expect("undo succeeded, so a move was played");
+                assert_eq!(board(&mut gtp), was, "undo after:\n{before}");
+            }
+            (false, Some("undo")) => assert!(before_moves.is_empty(), "undo refused"),
+            _ => {}
         }
     }
 });

@@ -258,6 +258,89 @@ mod peers {
             );
         }
 
+        /// `final_score` and `undo` against GNU Go under Chinese (area)
+        /// rules: random games on 5×5, 7×7 and 9×9 played by our
+        /// `genmove` for both colours, mirrored into GNU Go, to two passes
+        /// in a row; at the end every dead stone has been captured, so
+        /// GNU Go's score, which judges life and death, must equal ours,
+        /// which counts every stone as alive (Tromp–Taylor). Every tenth
+        /// move or so is taken back by `undo` in both programs and their
+        /// `is_legal` answers compared on every point after it.
+        #[test]
+        fn final_score_and_undo() {
+            let Some(gnugo_path) = common::find(&["/usr/games/gnugo", "/usr/bin/gnugo"]) else {
+                common::peer_available("GNU Go (gnugo)", false);
+                return;
+            };
+            let mut ours = Gtp::new(env!("CARGO_BIN_EXE_hashmate"), &["go", "--seed", "7"]);
+            let mut gnugo = Gtp::new(
+                gnugo_path,
+                &[
+                    "--mode",
+                    "gtp",
+                    "--chinese-rules",
+                    "--positional-superko",
+                    "--forbid-suicide",
+                ],
+            );
+            let mut rng = SplitMix64::new(77);
+            let (mut undos, mut results) = (0, std::collections::BTreeSet::new());
+            for game in 0..24 {
+                let size = [5, 7, 9][game % 3];
+                let komi = ["0", "6.5", "7.5", "-3"][game % 4];
+                for e in [&mut ours, &mut gnugo] {
+                    e.ask(&format!("boardsize {size}")).unwrap();
+                    e.ask("clear_board").unwrap();
+                    e.ask(&format!("komi {komi}")).unwrap();
+                }
+                let (mut color, mut passes) = ("black", 0);
+                while passes < 2 {
+                    let mv = ours.ask(&format!("genmove {color}")).unwrap();
+                    let mv = mv.to_ascii_uppercase();
+                    gnugo
+                        .ask(&format!("play {color} {mv}"))
+                        .unwrap_or_else(|e| {
+                            panic!("game {game}: GNU Go refused {color} {mv}: {e}")
+                        });
+                    passes = if mv == "PASS" { passes + 1 } else { 0 };
+                    color = if color == "black" { "white" } else { "black" };
+                    if mv != "PASS" && rng.below(10) == 0 {
+                        for e in [&mut ours, &mut gnugo] {
+                            e.ask("undo").unwrap();
+                        }
+                        undos += 1;
+                        color = if color == "black" { "white" } else { "black" };
+                        for p in 0..size * size {
+                            for c in ["black", "white"] {
+                                let q = format!("is_legal {c} {}", vertex(size, p));
+                                assert_eq!(
+                                    ours.ask(&q),
+                                    gnugo.ask(&q),
+                                    "game {game}, after undo: {q}\n{}",
+                                    ours.ask("showboard").unwrap()
+                                );
+                            }
+                        }
+                    }
+                }
+                let a = ours.ask("final_score").unwrap();
+                let b = gnugo.ask("final_score").unwrap();
+                assert_eq!(
+                    a,
+                    b,
+                    "game {game}, komi {komi}:\n{}",
+                    ours.ask("showboard").unwrap()
+                );
+                results.insert(a);
+            }
+            eprintln!("24 games, {undos} undos, scores {results:?}");
+            assert!(undos >= 20, "{undos} undos");
+            // Wins for both colours, and at least one game where komi
+            // decided the sign.
+            assert!(results.iter().any(|r| r.starts_with('B')), "{results:?}");
+            assert!(results.iter().any(|r| r.starts_with('W')), "{results:?}");
+        }
+
         #[test]
         fn no_ko_rule() {
             agree(&["go", "--ko", "none"], &["--no-ko", "--forbid-suicide"], 5);

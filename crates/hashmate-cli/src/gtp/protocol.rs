@@ -1,7 +1,9 @@
 //! The Go Text Protocol (GTP, version 2) over a [`GoBoard`]: each input
 //! line becomes one reply ([`Gtp::respond`]), so a front end only reads
 //! lines and prints replies. `genmove` plays a random legal move that does
-//! not fill its own eye, and passes when none is left. Vertices (`A1`, the
+//! not fill its own eye, and passes when none is left; `undo` takes back
+//! the last of up to [`UNDO_DEPTH`] moves, and `final_score` counts the
+//! area (Tromp–Taylor) less komi. Vertices (`A1`, the
 //! letter I skipped) and the move policy belong to this front end, not to
 //! the board crate.
 //!
@@ -21,9 +23,15 @@
 
 use hashmate_go::{GoBoard, Rules, Stone};
 use hashmate_hash::rng::SplitMix64;
+use std::collections::VecDeque;
+
+/// How many moves `undo` can take back: the older ones are folded into
+/// the board it replays from, so that a session's memory stays bounded
+/// however long it plays (GNU Go keeps 500).
+pub const UNDO_DEPTH: usize = 10_000;
 
 /// The commands this engine knows (`list_commands`).
-pub const COMMANDS: [&str; 14] = [
+pub const COMMANDS: [&str; 16] = [
     "protocol_version",
     "name",
     "version",
@@ -38,6 +46,8 @@ pub const COMMANDS: [&str; 14] = [
     "showboard",
     "quit",
     "captures",
+    "undo",
+    "final_score",
 ];
 
 fn color(s: &str) -> Result<Stone, String> {
@@ -154,6 +164,11 @@ pub fn random_move(board: &GoBoard, color: Stone, rng: &mut SplitMix64) -> Optio
 #[derive(Debug)]
 pub struct Gtp {
     board: GoBoard,
+    /// The board `undo` replays [`Gtp::played`] from.
+    base: GoBoard,
+    /// The moves since `base` (a pass is `None`), the last
+    /// [`UNDO_DEPTH`] at most.
+    played: VecDeque<(Stone, Option<usize>)>,
     rules: Rules,
     komi: f64,
     rng: SplitMix64,
@@ -173,8 +188,11 @@ pub enum Reply {
 impl Gtp {
     /// A 19×19 board under `rules`, the random policy seeded with `seed`.
     pub fn new(rules: Rules, seed: u64) -> Option<Gtp> {
+        let board = GoBoard::new(19, rules).ok()?;
         Some(Gtp {
-            board: GoBoard::new(19, rules).ok()?,
+            base: board.clone(),
+            board,
+            played: VecDeque::new(),
             rules,
             komi: 7.5,
             rng: SplitMix64::new(seed),
@@ -222,14 +240,16 @@ impl Gtp {
             "quit" => return Ok(None),
             "boardsize" => {
                 let n: usize = arg(0)?.parse().map_err(|_| "syntax error".to_string())?;
-                self.board =
+                let board =
                     GoBoard::new(n, self.rules).map_err(|_| "unacceptable size".to_string())?;
+                self.start(board);
                 String::new()
             }
             "clear_board" => {
                 // The current size is valid, so a new board of it is too.
-                self.board = GoBoard::new(self.board.size(), self.rules)
+                let board = GoBoard::new(self.board.size(), self.rules)
                     .map_err(|_| "unacceptable size".to_string())?;
+                self.start(board);
                 String::new()
             }
             "komi" => {
@@ -242,18 +262,8 @@ impl Gtp {
             }
             "play" => {
                 let c = color(arg(0)?)?;
-                match parse_vertex(&self.board, arg(1)?).map_err(|e| e.to_string())? {
-                    None => {
-                        self.board.set_to_move(c);
-                        self.board.pass();
-                    }
-                    Some(p) => {
-                        self.board.set_to_move(c);
-                        self.board
-                            .try_play(c, p)
-                            .map_err(|e| format!("illegal move: {e}"))?;
-                    }
-                }
+                let p = parse_vertex(&self.board, arg(1)?).map_err(|e| e.to_string())?;
+                self.play(c, p).map_err(|e| format!("illegal move: {e}"))?;
                 String::new()
             }
             "is_legal" => {
@@ -270,22 +280,88 @@ impl Gtp {
             }
             "genmove" => {
                 let c = color(arg(0)?)?;
-                self.board.set_to_move(c);
-                match random_move(&self.board, c, &mut self.rng) {
-                    Some(p) => {
-                        self.board.try_play(c, p).map_err(|e| e.to_string())?;
-                        vertex(self.board.size(), p)
-                    }
-                    None => {
-                        self.board.pass();
-                        "pass".into()
-                    }
+                let p = random_move(&self.board, c, &mut self.rng);
+                self.play(c, p).map_err(|e| e.to_string())?;
+                p.map_or_else(|| "pass".into(), |p| vertex(self.board.size(), p))
+            }
+            "undo" => {
+                if self.played.pop_back().is_none() {
+                    return Err("cannot undo".into());
                 }
+                let mut board = self.base.clone();
+                for &(c, p) in &self.played {
+                    // Each of these moves was legal on this very board.
+                    replay(&mut board, c, p).map_err(|e| e.to_string())?;
+                }
+                self.board = board;
+                String::new()
+            }
+            "final_score" => {
+                let [black, white] = self.board.area_score();
+                score_text(black as f64 - white as f64 - self.komi)
             }
             "captures" => self.board.captures(color(arg(0)?)?).to_string(),
             "showboard" => format!("\n{}", self.board),
             _ => return Err("unknown command".into()),
         }))
+    }
+}
+
+impl Gtp {
+    /// A new game on `board`.
+    fn start(&mut self, board: GoBoard) {
+        self.base = board.clone();
+        self.board = board;
+        self.played.clear();
+    }
+
+    /// Play `c` at `p` (`None`: pass) and remember it for `undo`; an
+    /// illegal move leaves everything as it was.
+    fn play(&mut self, c: Stone, p: Option<usize>) -> Result<(), hashmate_go::IllegalMoveError> {
+        let to_move = self.board.to_move();
+        if let Err(e) = replay(&mut self.board, c, p) {
+            self.board.set_to_move(to_move);
+            return Err(e);
+        }
+        self.played.push_back((c, p));
+        if self.played.len() > UNDO_DEPTH {
+            if let Some((c, p)) = self.played.pop_front() {
+                // Legal here, as it was when it was played.
+                let _ = replay(&mut self.base, c, p);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `c` plays at `p`, or passes, whoever was to move.
+fn replay(
+    board: &mut GoBoard,
+    c: Stone,
+    p: Option<usize>,
+) -> Result<(), hashmate_go::IllegalMoveError> {
+    board.set_to_move(c);
+    match p {
+        Some(p) => board.try_play(c, p),
+        None => {
+            board.pass();
+            Ok(())
+        }
+    }
+}
+
+/// A score as GTP writes it, from Black's side: `B+3.5`, `W+0.5`, `0`
+/// (one decimal, as GNU Go; more where komi has more).
+fn score_text(diff: f64) -> String {
+    if diff == 0.0 {
+        return "0".into();
+    }
+    let side = if diff > 0.0 { 'B' } else { 'W' };
+    let x = diff.abs();
+    if (x * 10.0).fract() == 0.0 {
+        format!("{side}+{x:.1}")
+    } else {
+        format!("{side}+{x}")
     }
 }
 
