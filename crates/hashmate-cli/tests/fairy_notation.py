@@ -10,8 +10,9 @@ and our FEN after it (`-` at a game's end).
 
 A call into pyffish costs about 3 ms, so the SAN of a whole game is
 asked in one call, and the legal moves and the FEN after the move at
-every fifth position and at the last. Prints each disagreement and a
-summary; exits 1 on any disagreement.
+every fifth position and at the last. Prints each disagreement on
+standard error, a summary on standard output; exits 1 on any
+disagreement.
 """
 import itertools
 import sys
@@ -86,9 +87,12 @@ def main(path):
     for _, game in itertools.groupby(rows, key=lambda r: r[0]):
         check_game(list(game), bad, counts)
     for line in bad[:40]:
-        print(line)
-    print(" ".join(f"{k} {v}" for k, v in counts.items()))
+        print(line, file=sys.stderr)
+    summary = " ".join(f"{k} {v}" for k, v in counts.items())
+    print(summary)
     print(f"disagreements {len(bad)}")
+    if bad:
+        print(f"{summary}; {len(bad)} disagreements", file=sys.stderr)
     return 1 if bad else 0
 
 

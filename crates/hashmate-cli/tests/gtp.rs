@@ -61,7 +61,11 @@ fn undo_reaches_back_ten_thousand_moves() {
     let a = answers(&input);
     let undos = &a[10_002..];
     assert_eq!(undos.len(), 10_002, "the undos and quit");
-    assert!(undos[..10_000].iter().all(|u| u == "="), "{:?}", &undos[..3]);
+    assert!(
+        undos[..10_000].iter().all(|u| u == "="),
+        "{:?}",
+        &undos[..3]
+    );
     assert_eq!(undos[10_000], "? cannot undo");
 }
 
@@ -75,7 +79,18 @@ fn final_score_counts_area_less_komi() {
     // stone holding the whole board.
     assert_eq!(
         &a[1..],
-        ["= W+7.5", "=", "= 0", "=", "= B+25.0", "=", "= 0", "=", "= B+24.75", "="],
+        [
+            "= W+7.5",
+            "=",
+            "= 0",
+            "=",
+            "= B+25.0",
+            "=",
+            "= 0",
+            "=",
+            "= B+24.75",
+            "="
+        ],
         "{a:?}"
     );
 }

@@ -278,27 +278,23 @@ fn notation_cases(games_per_variant: u64) -> String {
 /// where pyffish is missing (CI installs it).
 #[test]
 fn notation_and_outcomes_agree_with_fairy_stockfish_pyffish() {
-    let pyffish = std::process::Command::new("python3")
-        .args(["-c", "import pyffish"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !common::peer_available("pyffish (pip install pyffish)", pyffish) {
+    if !common::peer_available(
+        "pyffish (pip install pyffish)",
+        common::python_has("pyffish"),
+    ) {
         return;
     }
     let cases = common::tmp("pyffish-cases.tsv");
     std::fs::write(&cases, notation_cases(40)).unwrap();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fairy_notation.py");
-    let out = std::process::Command::new("python3")
-        .arg(script)
-        .arg(&cases)
-        .output()
-        .expect("python3 runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    // The script prints each disagreement on its standard error, which
+    // `run_ok` shows when it fails, and a summary on its output.
+    let out = common::run_ok(
+        std::process::Command::new("python3")
+            .arg(script)
+            .arg(&cases),
     );
+    let text = String::from_utf8_lossy(&out.stdout);
     // The games reach what the check is for.
     let count = |what: &str| -> u64 {
         let words: Vec<&str> = text.split_whitespace().collect();

@@ -287,7 +287,9 @@ fn area_score_counts_stones_and_single_coloured_regions() {
     let mut b = board(4, KoRule::PositionalSuperko);
     play(
         &mut b,
-        &["A4", "C4", "B4", "C3", "B3", "D3", "A2", "C2", "B2", "C1", "B1", "D1"],
+        &[
+            "A4", "C4", "B4", "C3", "B3", "D3", "A2", "C2", "B2", "C1", "B1", "D1",
+        ],
     );
     assert_eq!(b.area_score(), [8, 8]);
     // An empty file between the colours belongs to nobody (dame):
@@ -298,7 +300,9 @@ fn area_score_counts_stones_and_single_coloured_regions() {
     let mut b = board(4, KoRule::PositionalSuperko);
     play(
         &mut b,
-        &["A4", "C4", "A3", "D4", "A2", "C3", "A1", "C2", "pass", "D2", "pass", "C1"],
+        &[
+            "A4", "C4", "A3", "D4", "A2", "C3", "A1", "C2", "pass", "D2", "pass", "C1",
+        ],
     );
     assert_eq!(b.area_score(), [4, 8]);
     // The empty board: one region touching no stone, nobody's.

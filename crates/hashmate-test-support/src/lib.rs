@@ -82,8 +82,13 @@ pub fn find(paths: &[&'static str]) -> Option<&'static str> {
 
 /// Does `python3 -c "import chess"` work?
 pub fn python_chess() -> bool {
+    python_has("chess")
+}
+
+/// Does `python3 -c "import MODULE"` work?
+pub fn python_has(module: &str) -> bool {
     std::process::Command::new("python3")
-        .args(["-c", "import chess"])
+        .args(["-c", &format!("import {module}")])
         .output()
         .is_ok_and(|o| o.status.success())
 }

@@ -6,7 +6,7 @@
 #[allow(unused_imports)]
 pub use hashmate_test_support::{
     data, find, fresh_dir, peer_available, perft_cases, perft_file, python_chess,
-    python_chess_oracle, run_ok,
+    python_chess_oracle, python_has, run_ok,
 };
 
 use std::io::{BufRead, BufReader, Read, Write};
