@@ -160,6 +160,22 @@ pub enum CastlingStyle {
     Shredder,
 }
 
+/// When the en-passant field names a square: the choice python-chess
+/// offers as `fen(en_passant="fen" | "xfen" | "legal")` and shakmaty as
+/// `EnPassantMode`. Every mode reads back to the same position and moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EnPassantMode {
+    /// After every double pawn push, whether or not a capture is possible
+    /// (the PGN standard's FEN; what [`Position::fen`] writes).
+    Always,
+    /// Only when a pawn of the side to move attacks the square (X-FEN;
+    /// the rule of the Polyglot key's en-passant file).
+    PseudoLegal,
+    /// Only when an en-passant capture is a legal move (python-chess's
+    /// default).
+    Legal,
+}
+
 /// A castling letter before it is tied to a rook.
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub(crate) enum CastlingToken {
@@ -360,6 +376,40 @@ impl Position {
 
     /// The FEN with castling rights written in `style`.
     pub fn to_fen(&self, style: CastlingStyle) -> String {
+        self.to_fen_with(style, EnPassantMode::Always)
+    }
+
+    /// The en-passant square as `mode` would write it.
+    ///
+    /// ```
+    /// use hashmate::fen::EnPassantMode;
+    /// use hashmate::Position;
+    /// // After 1. e4 d5 nothing can take on d6 ...
+    /// let pos: Position = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2".parse()?;
+    /// assert_eq!(pos.ep_square_with(EnPassantMode::Always).map(|s| s.to_string()), Some("d6".into()));
+    /// assert_eq!(pos.ep_square_with(EnPassantMode::PseudoLegal), None);
+    /// // ... and here the pawn on e5 could, but it would expose its king.
+    /// let pos: Position = "8/8/8/K2pP2r/8/8/8/7k w - d6 0 2".parse()?;
+    /// assert!(pos.ep_square_with(EnPassantMode::PseudoLegal).is_some());
+    /// assert_eq!(pos.ep_square_with(EnPassantMode::Legal), None);
+    /// # Ok::<(), hashmate::FenError>(())
+    /// ```
+    pub fn ep_square_with(&self, mode: EnPassantMode) -> Option<Square> {
+        let ep = self.ep_square()?;
+        match mode {
+            EnPassantMode::Always => Some(ep),
+            EnPassantMode::PseudoLegal => self.ep_in_key().map(|_| ep),
+            EnPassantMode::Legal => self
+                .legal_moves()
+                .into_iter()
+                .any(|m| self.is_en_passant(m))
+                .then_some(ep),
+        }
+    }
+
+    /// The FEN with castling rights written in `style` and the en-passant
+    /// square when `ep` says so.
+    pub fn to_fen_with(&self, style: CastlingStyle, ep: EnPassantMode) -> String {
         let mut s = String::with_capacity(90);
         for rank in Rank::ALL.iter().rev() {
             let mut empty = 0;
@@ -417,7 +467,7 @@ impl Position {
             s.push('-');
         }
         s.push(' ');
-        match self.ep_square() {
+        match self.ep_square_with(ep) {
             Some(sq) => s.push_str(&sq.to_string()),
             None => s.push('-'),
         }

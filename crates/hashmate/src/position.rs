@@ -156,7 +156,9 @@ impl Position {
     }
 
     /// The en-passant square as FEN writes it: set after every double pawn
-    /// push, whether or not a capture is possible.
+    /// push, whether or not a capture is possible
+    /// ([`Position::ep_square_with`] asks for one only when a capture is
+    /// possible or legal).
     #[inline(always)]
     pub fn ep_square(&self) -> Option<Square> {
         self.ep
