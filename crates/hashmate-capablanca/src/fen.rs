@@ -12,6 +12,20 @@ use crate::position::{CastlingSide, Position};
 use crate::square::{Color, Square, FILES, RANKS};
 use core::fmt;
 
+/// When the en-passant field names a square (the names and meaning of
+/// `hashmate::fen::EnPassantMode` on 8×8).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EnPassantMode {
+    /// After every double pawn push, whether or not a capture is possible
+    /// (what [`Position::fen`] writes).
+    Always,
+    /// Only when a pawn of the side to move attacks the square.
+    PseudoLegal,
+    /// Only when an en-passant capture is a legal move (Fairy-Stockfish's
+    /// FEN).
+    Legal,
+}
+
 /// Why a text is not a 10×8 FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenSyntaxError {
@@ -338,8 +352,43 @@ impl Position {
     /// behind a pawn that has just moved two squares, whether or not a
     /// pawn can take it (the PGN standard's rule, and the `hashmate`
     /// crate's on 8×8); Fairy-Stockfish writes `-` unless the capture is
-    /// legal. Both read either form.
+    /// legal, as [`Position::fen_with`]`(EnPassantMode::Legal)` does. Both
+    /// read either form.
     pub fn fen(&self) -> String {
+        self.fen_with(EnPassantMode::Always)
+    }
+
+    /// The en-passant square as `mode` would write it.
+    pub fn ep_square_with(&self, mode: EnPassantMode) -> Option<Square> {
+        let ep = self.ep?;
+        let takers = crate::attacks::pawn(!self.side, ep) & self.pieces(self.side, Role::Pawn);
+        match mode {
+            EnPassantMode::Always => Some(ep),
+            EnPassantMode::PseudoLegal => (takers != 0).then_some(ep),
+            EnPassantMode::Legal => (takers != 0
+                && self
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.to() == ep && self.role_at(m.from()) == Some(Role::Pawn)))
+            .then_some(ep),
+        }
+    }
+
+    /// The FEN with the en-passant square written when `mode` says so.
+    ///
+    /// ```
+    /// use hashmate_capablanca::{fen::EnPassantMode, Variant};
+    /// let mut pos = Variant::Capablanca.start();
+    /// pos.try_play(pos.parse_uci("e2e4")?)?;
+    /// assert!(pos.fen().contains(" e3 "));
+    /// // No black pawn can take on e3: Fairy-Stockfish's FEN.
+    /// assert_eq!(
+    ///     pos.fen_with(EnPassantMode::Legal),
+    ///     "rnabqkbcnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNABQKBCNR b KQkq - 0 1"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fen_with(&self, mode: EnPassantMode) -> String {
         let mut s = String::with_capacity(100);
         for rank in (0..RANKS).rev() {
             let mut empty = 0;
@@ -378,7 +427,7 @@ impl Position {
             }
         }
         s.push_str(if rights.is_empty() { "-" } else { &rights });
-        match self.ep {
+        match self.ep_square_with(mode) {
             Some(sq) => s.push_str(&format!(" {sq}")),
             None => s.push_str(" -"),
         }

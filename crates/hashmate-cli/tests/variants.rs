@@ -10,8 +10,9 @@
 //! is missing (CI requires both).
 
 mod common;
+use hashmate_capablanca::fen::EnPassantMode;
 use hashmate_capablanca::perft::{divide, perft};
-use hashmate_capablanca::{Outcome, Position, Variant};
+use hashmate_capablanca::{Outcome, Position, Role, Variant};
 use hashmate_hash::rng::SplitMix64;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -197,9 +198,11 @@ fn the_command_line_matches_the_library() {
 /// position for `tests/fairy_notation.py`: the game's number, the
 /// variant, the FEN, the legal moves, how the game stands (`-` while it
 /// goes on, else the outcome) and whether the material is insufficient,
-/// then the move played, its SAN and the FEN after it (`-` at the end).
-/// A mate in one is played half the time it is there, castling likewise,
-/// a capture two times in three, so that games castle and reach
+/// then the move played, its SAN, the FEN after it, and that FEN with the
+/// en-passant square only where the capture is legal, as Fairy-Stockfish
+/// writes it (`-` at the end).
+/// A mate in one is played half the time it is there, then en passant and
+/// castling likewise, a capture two times in three, so that games castle and reach
 /// checkmates, stalemates and bare kings within a few hundred plies.
 fn notation_cases(games_per_variant: u64) -> String {
     let mut out = String::new();
@@ -223,8 +226,8 @@ fn notation_cases(games_per_variant: u64) -> String {
                     Some(Outcome::Draw(r)) => format!("{r:?}"),
                 };
                 let insufficient = pos.is_insufficient_material();
-                let (mv, san, after) = if moves.is_empty() {
-                    ("-".into(), "-".into(), "-".into())
+                let (mv, san, after, after_legal_ep) = if moves.is_empty() {
+                    ("-".into(), "-".into(), "-".into(), "-".into())
                 } else {
                     let pick = |rng: &mut SplitMix64, among: &[usize]| {
                         among[rng.below(among.len() as u64) as usize]
@@ -238,8 +241,16 @@ fn notation_cases(games_per_variant: u64) -> String {
                     let castles: Vec<usize> = (0..moves.len())
                         .filter(|&i| moves[i].is_castling())
                         .collect();
+                    let en_passant: Vec<usize> = (0..moves.len())
+                        .filter(|&i| {
+                            Some(moves[i].to()) == pos.ep_square()
+                                && pos.role_at(moves[i].from()) == Some(Role::Pawn)
+                        })
+                        .collect();
                     let i = if !mates.is_empty() && rng.below(2) == 0 {
                         pick(&mut rng, &mates)
+                    } else if !en_passant.is_empty() && rng.below(2) == 0 {
+                        pick(&mut rng, &en_passant)
                     } else if !castles.is_empty() && rng.below(2) == 0 {
                         pick(&mut rng, &castles)
                     } else if !captures.is_empty() && rng.below(3) > 0 {
@@ -249,10 +260,15 @@ fn notation_cases(games_per_variant: u64) -> String {
                     };
                     let mut next = pos.clone();
                     next.play_unchecked(moves[i]);
-                    (moves[i].to_string(), sans[i].clone(), next.fen())
+                    (
+                        moves[i].to_string(),
+                        sans[i].clone(),
+                        next.fen(),
+                        next.fen_with(EnPassantMode::Legal),
+                    )
                 };
                 out.push_str(&format!(
-                    "{game}\t{}\t{}\t{}\t{end}\t{insufficient}\t{mv}\t{san}\t{after}\n",
+                    "{game}\t{}\t{}\t{}\t{end}\t{insufficient}\t{mv}\t{san}\t{after}\t{after_legal_ep}\n",
                     variant.name(),
                     pos.fen(),
                     legal.join(" ")
@@ -272,10 +288,11 @@ fn notation_cases(games_per_variant: u64) -> String {
 /// Debian's): the SAN of every move of random Capablanca and Gothic games
 /// (checks, mates, castling, promotions to the archbishop and chancellor,
 /// disambiguation), the legal moves and the FEN after the move at every
-/// fifth position and the last (castling rights, the en-passant square,
-/// both clocks), and how each game ends: checkmate, stalemate,
-/// insufficient material, the fifty-move rule. Skipped with a reason
-/// where pyffish is missing (CI installs it).
+/// fifth position, the last and wherever en passant can follow (castling
+/// rights, the en-passant square where the capture is legal, both
+/// clocks), and how each game ends: checkmate, stalemate, insufficient
+/// material, the fifty-move rule. Skipped with a reason where pyffish is
+/// missing (CI installs it).
 #[test]
 fn notation_and_outcomes_agree_with_fairy_stockfish_pyffish() {
     if !common::peer_available(
@@ -308,6 +325,7 @@ fn notation_and_outcomes_agree_with_fairy_stockfish_pyffish() {
         ("castles", 10),
         ("promotions", 20),
         ("checks", 100),
+        ("en_passant", 8),
     ] {
         assert!(count(what) >= least, "{what} fewer than {least}:\n{text}");
     }
