@@ -6,12 +6,14 @@
 //! - even: a FEN. An accepted position prints back to a FEN that parses to
 //!   the same position; its key equals a recomputation; every legal move
 //!   is `is_legal`, keeps the key incremental, and its SAN and UCI parse
-//!   back to it.
+//!   back to it; written with the en-passant square only where a capture
+//!   is possible, or legal, it reads back to the same moves.
 //! - odd: whitespace-separated moves, each tried as UCI and then as SAN in
 //!   a game from one of a few positions. A refused move leaves the game as
 //!   it was; an accepted one is legal where it was played; undoing every
 //!   move gives back the start.
 #![no_main]
+use hashmate_capablanca::fen::EnPassantMode;
 use hashmate_capablanca::{Game, Position, Variant};
 use libfuzzer_sys::fuzz_target;
 
@@ -35,6 +37,16 @@ fn check_position(pos: &Position) {
         let mut child = pos.clone();
         child.play_unchecked(mv);
         assert_eq!(child.key(), child.compute_key(), "key after {mv}");
+    }
+    let uci = |p: &Position| {
+        let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+        v.sort();
+        v
+    };
+    for mode in [EnPassantMode::PseudoLegal, EnPassantMode::Legal] {
+        let fen = pos.fen_with(mode);
+        let back = Position::from_fen(&fen).expect("a FEN of either mode parses");
+        assert_eq!(uci(&back), uci(pos), "{fen}");
     }
     let _ = pos.outcome();
     let _ = pos.is_checkmate();
