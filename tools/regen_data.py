@@ -203,12 +203,12 @@ SETS = {
          "224a238bcef09c1d4a4da999dab2ad24bf6cb058906b071d88e6ddf7566f435c",
          "set26-prefix-30500000.bin"),
     # Set 27: run 33a's own games, another seed, on the machine of sessions
-    # 66-67 (set 26 went with session 65's), its first 45,000,000 records
-    # (467,679 games begun, the last one cut; session 66's 12,000,000 are
-    # their prefix).
-    27: ("0d020cc", 568025, 27, True, 467679, 45000000,
-         "836edfe0b30b4a32465d225867a43bfd7f57a20fac8892868eecaa3583513082",
-         "set27-prefix-45000000.bin"),
+    # 66-68 (set 26 went with session 65's), its first 71,000,000 records
+    # (737,691 games begun, the last one cut; the 12,000,000 of session 66
+    # and the 45,000,000 of session 67 are their prefixes).
+    27: ("0d020cc", 568025, 27, True, 737691, 71000000,
+         "c2a1db62ec1735f4b50507c4557ceefb09c613227b8a747ea5347abce7cfbb39",
+         "set27-prefix-71000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
