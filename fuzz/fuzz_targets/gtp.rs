@@ -2,7 +2,7 @@
 //! ending in a blank line) or nothing, never a panic; an `undo` that
 //! succeeds gives back the board as it was before the last move played.
 #![no_main]
-use hashmate_cli::gtp::{Gtp, Reply};
+use hashmate_cli::gtp::{parse_line, Gtp, Reply};
 use hashmate_go::{KoRule, Rules};
 use libfuzzer_sys::fuzz_target;
 
@@ -34,16 +34,8 @@ fuzz_target!(|data: &[u8]| {
             }
             Reply::Nothing => false,
         };
-        // The command word, after an optional numeric id, as GTP reads it.
-        let line = line.split('#').next().unwrap_or("").replace('\t', " ");
-        let mut words = line.split_whitespace().peekable();
-        if words
-            .peek()
-            .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 18)
-        {
-            words.next();
-        }
-        match (ok, words.next()) {
+        let cmd = parse_line(line).map(|(_, cmd, _)| cmd);
+        match (ok, cmd.as_deref()) {
             (true, Some("play" | "genmove")) => before_moves.push(before),
             (true, Some("boardsize" | "clear_board")) => before_moves.clear(),
             (true, Some("undo")) => {

@@ -8,7 +8,7 @@ pub mod protocol;
 use clap::{Args, ValueEnum};
 use hashmate_engine::output;
 use hashmate_go::{KoRule, Rules};
-pub use protocol::{Gtp, Reply, MAX_LINE};
+pub use protocol::{parse_line, Gtp, Reply, MAX_LINE};
 use std::process::ExitCode;
 
 #[derive(Copy, Clone, Debug, ValueEnum)]

@@ -201,21 +201,12 @@ impl Gtp {
 
     /// Answer one line of GTP.
     pub fn respond(&mut self, line: &str) -> Reply {
-        let line = line.split('#').next().unwrap_or("").replace('\t', " ");
-        let mut words = line.split_whitespace().peekable();
-        let id = words
-            .peek()
-            .filter(|w| w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 18)
-            .map(|w| w.to_string());
-        if id.is_some() {
-            words.next();
-        }
-        let Some(cmd) = words.next() else {
+        let Some((id, cmd, rest)) = parse_line(line) else {
             return Reply::Nothing;
         };
-        let rest: Vec<&str> = words.collect();
+        let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
         let id = id.unwrap_or_default();
-        match self.command(cmd, &rest) {
+        match self.command(&cmd, &rest) {
             Ok(Some(r)) => {
                 Reply::Answer(format!("={id}{}{r}\n", if r.is_empty() { "" } else { " " }))
             }
@@ -285,14 +276,15 @@ impl Gtp {
                 p.map_or_else(|| "pass".into(), |p| vertex(self.board.size(), p))
             }
             "undo" => {
-                if self.played.pop_back().is_none() {
+                let Some(kept) = self.played.len().checked_sub(1) else {
                     return Err("cannot undo".into());
-                }
+                };
                 let mut board = self.base.clone();
-                for &(c, p) in &self.played {
+                for &(c, p) in self.played.iter().take(kept) {
                     // Each of these moves was legal on this very board.
                     replay(&mut board, c, p).map_err(|e| e.to_string())?;
                 }
+                self.played.pop_back();
                 self.board = board;
                 String::new()
             }
@@ -332,6 +324,23 @@ impl Gtp {
         }
         Ok(())
     }
+}
+
+/// A GTP line read as GTP reads it: the comment after `#` dropped, tabs
+/// as spaces, then an optional numeric id, the command word and its
+/// arguments; `None` for a line with no command (blank or a comment).
+pub fn parse_line(line: &str) -> Option<(Option<String>, String, Vec<String>)> {
+    let line = line.split('#').next().unwrap_or("").replace('\t', " ");
+    let mut words = line.split_whitespace().peekable();
+    let id = words
+        .peek()
+        .filter(|w| w.bytes().all(|b| b.is_ascii_digit()) && w.len() <= 18)
+        .map(|w| w.to_string());
+    if id.is_some() {
+        words.next();
+    }
+    let cmd = words.next()?.to_string();
+    Some((id, cmd, words.map(String::from).collect()))
 }
 
 /// `c` plays at `p`, or passes, whoever was to move.
