@@ -6,6 +6,9 @@
 //! check looks back at most `halfmove_clock` plies, and only at positions
 //! with the same side to move (every second ply). [`repetitions`] does that
 //! on a slice of keys; [`Game`] and the engine's search both use it.
+//! [`Game`] also follows FIDE where a Polyglot key does not: an en-passant
+//! capture that a pin forbids does not make a position different
+//! ([`Game::is_repetition`]).
 //!
 //! ```
 //! use hashmate::{DrawReason, Game, Outcome, Position};
@@ -20,6 +23,7 @@
 //! # Ok::<(), hashmate::PlayError>(())
 //! ```
 
+use crate::fen::EnPassantMode;
 use crate::moves::{Move, MoveParseError};
 use crate::outcome::{DrawReason, Outcome};
 #[cfg(feature = "std")]
@@ -29,6 +33,7 @@ use crate::position::{IllegalMoveError, Position};
 use crate::prelude::*;
 #[cfg(feature = "std")]
 use crate::square::Color;
+use crate::zobrist::POLYGLOT;
 use core::fmt;
 
 pub use hashmate_hash::zobrist::repetitions;
@@ -247,15 +252,93 @@ impl Game {
     }
 
     /// Has the current position occurred at least `n` times (counting
-    /// now)? Positions are the same when their Polyglot keys are: the same
-    /// pieces, side to move, castling rights and capturable en-passant file.
+    /// now)? Positions are the same, as FIDE's article 9.2 has it, when
+    /// the same pieces stand on the same squares with the same side to
+    /// move, the same castling rights and the same possible moves: their
+    /// Polyglot keys agree, except that an en-passant capture counts only
+    /// where it is legal. (A Polyglot key names the en-passant file as
+    /// soon as a pawn stands beside the pushed one, even a pinned pawn
+    /// that may not take; such a position is the same as the later one
+    /// without the right.)
+    ///
+    /// ```
+    /// use hashmate::{Game, Position};
+    /// // After ...d5 the e5 pawn may not take en passant: the rook on h5
+    /// // would give check along the fifth rank.
+    /// let mut game = Game::new("7k/3p4/8/K3P2r/8/8/8/8 b - - 0 1".parse()?);
+    /// game.play_uci("d7d5")?;
+    /// for _ in 0..2 {
+    ///     for uci in ["a5a4", "h8g8", "a4a5", "g8h8"] {
+    ///         game.play_uci(uci)?;
+    ///     }
+    /// }
+    /// assert!(game.is_threefold_repetition());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_repetition(&self, n: usize) -> bool {
-        repetitions(&self.keys, self.position().halfmove_clock(), n) >= n
+        let back = (self.position().halfmove_clock() as usize).min(self.keys.len() - 1);
+        let window = self.keys.len() - 1 - back..;
+        let keys: Vec<u64> = self.positions[window.clone()]
+            .iter()
+            .zip(&self.keys[window])
+            .map(|(pos, &key)| repetition_key(pos, key))
+            .collect();
+        repetitions(&keys, back as u32, n) >= n
     }
 
     /// [`Game::is_repetition`]`(3)`: a draw may be claimed.
     pub fn is_threefold_repetition(&self) -> bool {
         self.is_repetition(3)
+    }
+
+    /// [`Game::is_repetition`]`(5)`: the game is drawn without a claim
+    /// (FIDE 9.6.1).
+    pub fn is_fivefold_repetition(&self) -> bool {
+        self.is_repetition(5)
+    }
+
+    /// How the game stands under FIDE's Laws when no one claims a draw:
+    /// checkmate, stalemate and insufficient material (as
+    /// [`Position::outcome`] orders them), then the seventy-five-move rule
+    /// and fivefold repetition, which end the game by themselves; or
+    /// `None` while play goes on. This is python-chess's `outcome()`; an
+    /// arbiter's or a GUI's view of a game between people, where
+    /// [`Game::outcome`] is an engine tournament's.
+    ///
+    /// ```
+    /// use hashmate::{DrawReason, Game, Outcome, Position};
+    /// let mut game = Game::new(Position::startpos());
+    /// for _ in 0..2 {
+    ///     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///         game.play_uci(uci)?;
+    ///     }
+    /// }
+    /// // Threefold: a draw to claim, not yet the end of the game.
+    /// assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    /// assert_eq!(game.automatic_outcome(), None);
+    /// for _ in 0..2 {
+    ///     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///         game.play_uci(uci)?;
+    ///     }
+    /// }
+    /// let fivefold = Some(Outcome::Draw(DrawReason::FivefoldRepetition));
+    /// assert_eq!(game.automatic_outcome(), fivefold);
+    /// # Ok::<(), hashmate::PlayError>(())
+    /// ```
+    pub fn automatic_outcome(&self) -> Option<Outcome> {
+        match self.position().outcome() {
+            // The fifty-move rule comes last in that order: nothing else ends
+            // the game here.
+            None | Some(Outcome::Draw(DrawReason::FiftyMoves)) => {}
+            decided => return decided,
+        }
+        if self.position().is_seventyfive_moves() {
+            Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
+        } else if self.is_fivefold_repetition() {
+            Some(Outcome::Draw(DrawReason::FivefoldRepetition))
+        } else {
+            None
+        }
     }
 
     /// How the game stands: [`Position::outcome`] (checkmate, stalemate,
@@ -268,6 +351,18 @@ impl Game {
             self.is_threefold_repetition()
                 .then_some(Outcome::Draw(DrawReason::Repetition))
         })
+    }
+}
+
+/// The key under which [`Game::is_repetition`] compares `pos`, whose
+/// Polyglot key is `key`: that key less the en-passant file where no legal
+/// capture exists.
+fn repetition_key(pos: &Position, key: u64) -> u64 {
+    match pos.ep_in_key() {
+        Some(file) if pos.ep_square_with(EnPassantMode::Legal).is_none() => {
+            key ^ POLYGLOT.en_passant(file)
+        }
+        _ => key,
     }
 }
 

@@ -2,6 +2,12 @@
 //! alone — stalemate, insufficient material, the fifty-move rule — in that
 //! order of precedence ([`Position::outcome`]); [`Game`](crate::Game)
 //! adds threefold repetition.
+//!
+//! FIDE's Laws tell the draws a player must claim (the fifty-move rule,
+//! threefold repetition) from those that end the game by themselves (the
+//! seventy-five-move rule, fivefold repetition; articles 9.3 and 9.6):
+//! [`Game::automatic_outcome`](crate::Game::automatic_outcome) keeps to
+//! the second kind, as python-chess's `outcome()` does.
 
 use crate::bitboard::Bitboard;
 use crate::piece::Role;
@@ -60,6 +66,12 @@ pub enum DrawReason {
     /// The same position for the third time with the same side to move,
     /// castling and en-passant rights.
     Repetition,
+    /// A hundred and fifty plies without a capture or pawn move: the game
+    /// is drawn without a claim (FIDE 9.6.2).
+    SeventyFiveMoves,
+    /// The same position for the fifth time: the game is drawn without a
+    /// claim (FIDE 9.6.1).
+    FivefoldRepetition,
 }
 
 impl core::fmt::Display for DrawReason {
@@ -69,6 +81,8 @@ impl core::fmt::Display for DrawReason {
             DrawReason::InsufficientMaterial => "insufficient material",
             DrawReason::FiftyMoves => "the fifty-move rule",
             DrawReason::Repetition => "threefold repetition",
+            DrawReason::SeventyFiveMoves => "the seventy-five-move rule",
+            DrawReason::FivefoldRepetition => "fivefold repetition",
         })
     }
 }
@@ -112,6 +126,59 @@ impl Position {
         knights.is_empty()
             && ((bishops & Bitboard::DARK_SQUARES).is_empty()
                 || (bishops - Bitboard::DARK_SQUARES).is_empty())
+    }
+
+    /// Can `color` never checkmate, whatever either side plays, as far as
+    /// material alone tells? A player whose flag falls loses only if the
+    /// opponent could still mate (FIDE 6.9), so this decides a time loss
+    /// between a win and a draw.
+    ///
+    /// `color` cannot mate with no pawn, rook or queen and either
+    /// - nothing but the king;
+    /// - one knight and the king, the opponent having nothing but queens
+    ///   beside the king (any other man could block the king's last
+    ///   flight square);
+    /// - bishops only, with every bishop on the board on squares of one
+    ///   colour and no pawn or knight on the board.
+    ///
+    /// `false` does not promise a mate: a fortress is not seen. Both sides
+    /// unable to mate is [`Position::is_insufficient_material`].
+    ///
+    /// ```
+    /// use hashmate::{Color, Position};
+    /// // A lone knight mates only with the opponent's own men in the way.
+    /// let kn_kr: Position = "8/8/4k3/3r4/8/2N5/8/4K3 w - - 0 1".parse()?;
+    /// assert!(!kn_kr.has_insufficient_material(Color::White));
+    /// let kn_kq: Position = "8/8/4k3/3q4/8/2N5/8/4K3 w - - 0 1".parse()?;
+    /// assert!(kn_kq.has_insufficient_material(Color::White));
+    /// assert!(!kn_kq.has_insufficient_material(Color::Black));
+    /// # Ok::<(), hashmate::FenError>(())
+    /// ```
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let ours = self.by_color(color);
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        if (ours & heavy).any() {
+            return false;
+        }
+        let king_or_queen = self.by_role(Role::King) | self.by_role(Role::Queen);
+        if (ours & self.by_role(Role::Knight)).any() {
+            return ours.count() <= 2 && (self.by_color(!color) - king_or_queen).is_empty();
+        }
+        if (ours & self.by_role(Role::Bishop)).any() {
+            let bishops = self.by_role(Role::Bishop);
+            let one_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops - Bitboard::DARK_SQUARES).is_empty();
+            return one_colour
+                && (self.by_role(Role::Pawn) | self.by_role(Role::Knight)).is_empty();
+        }
+        true
+    }
+
+    /// Has the half-move clock reached 150 plies (seventy-five moves by
+    /// each side without a capture or pawn move)? The game is then drawn
+    /// without a claim (FIDE 9.6.2), unless the last move mated.
+    pub fn is_seventyfive_moves(&self) -> bool {
+        self.halfmove >= 150
     }
 
     /// Has the half-move clock reached 100 plies (fifty moves by each side
