@@ -1,9 +1,10 @@
 //! UCI command lines: parsed into a command or an error, never a panic; the
 //! commands that do not search (position, setoption) applied to an engine
-//! keep it consistent.
+//! keep it consistent, and `eval` evaluates whatever position they set.
 #![no_main]
 mod engine;
 use engine::engine;
+use hashmate_engine::output;
 use hashmate_engine::uci::{parse, Command};
 use libfuzzer_sys::fuzz_target;
 
@@ -25,6 +26,15 @@ fuzz_target!(|data: &[u8]| {
                 if !["hash", "bookfile", "threads"].contains(&lower.trim()) {
                     let _ = e.set_option(&name, value.as_deref());
                 }
+            }
+            Some(Ok(Command::Eval)) => {
+                output::start_capture();
+                e.execute(Command::Eval);
+                let lines = output::end_capture();
+                assert!(
+                    lines.iter().any(|l| l.starts_with("Final evaluation")),
+                    "{lines:?}"
+                );
             }
             _ => {}
         }

@@ -36,6 +36,45 @@ fn uci_session_survives_bad_input() {
 }
 
 #[test]
+fn eval_prints_the_evaluations_as_stockfish_does() {
+    // White is a queen up with Black to move: every line is White's side.
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3";
+    let input =
+        format!("position fen {fen}\neval\nsetoption name UseNNUE value false\neval\nquit\n");
+    let s = text(&hashmate(&[], &input).stdout);
+    let values = |label: &str| -> Vec<f64> {
+        s.lines()
+            .filter(|l| l.starts_with(label))
+            .map(|l| {
+                l[label.len()..]
+                    .split_whitespace()
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            })
+            .collect()
+    };
+    let (classical, nnue, fin) = (
+        values("Classical evaluation"),
+        values("NNUE evaluation"),
+        values("Final evaluation"),
+    );
+    assert_eq!((classical.len(), nnue.len(), fin.len()), (2, 2, 2), "{s}");
+    assert!(classical.iter().chain(&nnue).all(|&v| v > 5.0), "{s}");
+    // The network plays, then the classical evaluation.
+    assert_eq!((fin[0], fin[1]), (nnue[0], classical[1]), "{s}");
+    assert!(
+        s.contains("(white side) [the network's (UseNNUE true)]"),
+        "{s}"
+    );
+    assert!(
+        s.contains("; <internal>, ") && s.contains(" neurons, "),
+        "{s}"
+    );
+}
+
+#[test]
 fn invalid_utf8_input_is_a_bad_command_not_the_end() {
     let mut child = spawn_piped(env!("CARGO_BIN_EXE_hashmate"));
     let mut stdin = child.stdin.take().unwrap();

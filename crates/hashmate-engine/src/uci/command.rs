@@ -39,6 +39,8 @@ pub enum Command {
         value: Option<String>,
     },
     Display,
+    /// `eval`: the static evaluations of the current position.
+    Eval,
     Bench {
         depth: Option<u32>,
     },
@@ -219,6 +221,7 @@ pub fn parse(line: &str) -> Option<Result<Command, CommandError>> {
         "ponderhit" => Ok(Command::PonderHit),
         "quit" => Ok(Command::Quit),
         "d" => Ok(Command::Display),
+        "eval" => Ok(Command::Eval),
         "bench" => match rest.first() {
             None => Ok(Command::Bench { depth: None }),
             Some(d) => d

@@ -12,6 +12,7 @@
 //! fails on the way. When stdout is gone (the GUI died), the engine quits.
 
 pub mod command;
+mod evaluation;
 pub mod options;
 pub mod perft;
 mod report;
@@ -122,6 +123,8 @@ pub struct Engine {
     /// not even the embedded one could be had (memory), and then the
     /// classical evaluation plays.
     network: Option<Arc<Network>>,
+    /// The network's name: its path, or `<internal>`.
+    network_name: String,
     /// The thread that runs jobs beside the UCI loop, started by the first
     /// one and parked between them.
     runner: Option<ParkedThread>,
@@ -245,6 +248,7 @@ impl Engine {
                 }
                 Err(e) => return Err(StartError::Network(e)),
             },
+            network_name: hashmate_data::net::INTERNAL.to_string(),
             // Started now, while memory is plentiful: a thread started later,
             // under a memory limit, may not get its stack.
             runner: ParkedThread::spawn("engine-job").ok(),
@@ -467,6 +471,7 @@ impl Engine {
                         hashmate_data::net::describe(name, &net)
                     ));
                     self.network = Some(Arc::new(net));
+                    self.network_name = name.to_string();
                     if self.options.use_nnue {
                         self.new_game();
                     }
@@ -538,6 +543,13 @@ impl Engine {
                 }
             }
             Command::Display => output::emit(&self.position.diagram()),
+            Command::Eval => output::emit(&evaluation::report(
+                &self.position,
+                self.network
+                    .as_deref()
+                    .map(|net| (net, self.network_name.as_str())),
+                self.options.use_nnue,
+            )),
             Command::Bench { depth } => {
                 self.bench(depth.unwrap_or(crate::bench::DEFAULT_DEPTH));
             }
