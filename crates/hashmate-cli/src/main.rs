@@ -48,8 +48,10 @@ enum Command {
         #[arg(long, conflicts_with = "nnue")]
         classical: bool,
     },
-    /// Print a position's static evaluation: the network's and the
-    /// classical one, side to move's view, centipawns.
+    /// Print a position's static evaluations as the UCI `eval` command
+    /// does: the classical one, the network's and the one the search
+    /// starts from, each from White's side in pawns (Stockfish's
+    /// convention).
     Eval {
         /// The position (default: the start position).
         #[arg(long)]
@@ -160,15 +162,15 @@ fn main() -> ExitCode {
             };
             match nnue::load(&net) {
                 Ok(network) => {
-                    let mut pawns = hashmate_engine::eval::new_pawn_table();
-                    let classical = hashmate_engine::eval::evaluate(&pos, &mut pawns);
-                    output::emit(&format!(
-                        "network   {:+} cp ({}; output bucket {} here)\nclassical {:+} cp\n(side to move's view)",
-                        network.evaluate(&pos),
-                        nnue::describe(&net, &network),
-                        network.bucket_of(&pos) + 1,
-                        classical
-                    ));
+                    let name = if nnue::is_internal(&net) {
+                        nnue::INTERNAL
+                    } else {
+                        net.as_str()
+                    };
+                    output::emit(
+                        hashmate_engine::uci::eval_report(&pos, Some((&network, name)), true)
+                            .trim_end(),
+                    );
                     output::status(ExitCode::SUCCESS)
                 }
                 Err(e) => {

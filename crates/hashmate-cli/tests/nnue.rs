@@ -119,8 +119,17 @@ fn a_network_file_is_loaded_and_used() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&eval.stdout);
-    assert!(text.contains("network   +100 cp"), "{text}");
-    assert!(text.contains("classical"), "{text}");
+    // The flat net says +100 cp for the side to move (White here).
+    assert!(
+        text.contains("NNUE evaluation        +1.00 (white side) [output bucket 1 of 1; "),
+        "{text}"
+    );
+    assert!(text.contains("flat.nnue, 8 neurons"), "{text}");
+    assert!(text.contains("Classical evaluation"), "{text}");
+    assert!(
+        text.contains("Final evaluation       +1.00 (white side)"),
+        "{text}"
+    );
     let bench = Command::new(env!("CARGO_BIN_EXE_hashmate"))
         .args(["bench", "4", "--nnue"])
         .arg(&path)

@@ -99,6 +99,16 @@ fn draws_are_seen_at_the_horizon() {
     // A mate that the fifty-move rule leaves no room for is not announced.
     let (info, _) = last_info("position fen 8/8/8/4k3/8/8/8/KQ6 w - - 90 80\ngo depth 12\n");
     assert!(!info.contains("score mate"), "{info}");
+    // Neither side can ever mate: a draw, whatever the material count says
+    // (the network scored a lone knight at about +3.8).
+    for fen in [
+        "8/8/4k3/8/8/2N5/8/4K3 b - - 0 1",
+        "8/8/4k3/8/8/2B5/8/4K3 w - - 0 1",
+        "8/8/4k3/4b3/8/2B5/8/4K3 w - - 0 1",
+    ] {
+        let (info, _) = last_info(&format!("position fen {fen}\ngo depth 8\n"));
+        assert!(info.contains("score cp 0 "), "{fen}: {info}");
+    }
 }
 
 // Issue 38: helper threads were created and joined in every `go`, the

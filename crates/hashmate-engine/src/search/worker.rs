@@ -259,9 +259,12 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
     /// Is the current position (the last of `keys`) drawn by rule? Inside
     /// the search one repetition is a draw; the fifty-move rule draws
     /// unless the move that reached 100 plies gave mate (checkmate takes
-    /// precedence).
+    /// precedence); and so does material with which neither side can ever
+    /// mate (king and a minor piece against king, bishops all on one
+    /// colour), which the network scores by the material instead.
     fn is_draw(&self, pos: &Position) -> bool {
-        repetitions(&self.keys, pos.halfmove_clock(), 2) >= 2
+        pos.is_insufficient_material()
+            || repetitions(&self.keys, pos.halfmove_clock(), 2) >= 2
             || (pos.halfmove_clock() >= 100 && pos.has_legal_moves())
     }
 

@@ -7,11 +7,11 @@ use crate::eval::{self, lone_king, wdl, PawnTable};
 use hashmate::{Color, Position};
 use hashmate_nnue::Network;
 
-/// The report for `pos`: the classical evaluation, the network's (when
-/// there is one) and the one the search uses, with the win/draw/loss
-/// model's estimate for it. `network` is the loaded net and its name,
-/// `use_nnue` whether it plays.
-pub(super) fn report(pos: &Position, network: Option<(&Network, &str)>, use_nnue: bool) -> String {
+/// The report for `pos` (the UCI `eval` command's and `hashmate eval`'s):
+/// the classical evaluation, the network's (when there is one) and the one
+/// the search uses, with the win/draw/loss model's estimate for it.
+/// `network` is the loaded net and its name, `use_nnue` whether it plays.
+pub fn report(pos: &Position, network: Option<(&Network, &str)>, use_nnue: bool) -> String {
     let white = |v: i32| {
         if pos.side_to_move() == Color::White {
             v
@@ -44,7 +44,9 @@ pub(super) fn report(pos: &Position, network: Option<(&Network, &str)>, use_nnue
             ),
         );
     }
+    let dead = pos.is_insufficient_material();
     let (v, why) = match (lone_king::evaluate(pos), &net, classical) {
+        _ if dead => (0, "neither side can mate: a draw, as the search scores it"),
         (Some(v), _, _) => (v, "a won ending against a lone king, by rule"),
         (None, Some((v, _, _)), _) if use_nnue => (*v, "the network's (UseNNUE true)"),
         (None, _, Ok(v)) if !use_nnue => (v, "the classical one (UseNNUE false)"),
@@ -140,9 +142,16 @@ mod tests {
     }
 
     #[test]
-    fn a_lone_king_ending_says_so() {
+    fn a_lone_king_ending_and_a_dead_draw_say_so() {
         let pos: Position = "8/8/4k3/8/8/8/8/KQ6 w - - 0 1".parse().unwrap();
         let r = report(&pos, None, true);
         assert!(r.contains("a won ending against a lone king"), "{r}");
+        let net = hashmate_data::net::embedded().unwrap();
+        let pos: Position = "8/8/4k3/8/8/2N5/8/4K3 b - - 0 1".parse().unwrap();
+        let r = report(&pos, Some((&net, "<internal>")), true);
+        assert!(
+            r.contains("Final evaluation       +0.00 (white side) [neither side can mate"),
+            "{r}"
+        );
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod command;
 mod evaluation;
+pub use evaluation::report as eval_report;
 pub mod options;
 pub mod perft;
 mod report;
