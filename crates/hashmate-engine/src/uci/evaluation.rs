@@ -76,6 +76,14 @@ fn pawns(cp: i32) -> String {
 mod tests {
     use super::*;
 
+    /// The line of `report` that starts with `label`.
+    fn line<'a>(report: &'a str, label: &str) -> &'a str {
+        report
+            .lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} in {report}"))
+    }
+
     #[test]
     fn pawns_are_signed_with_two_decimals() {
         assert_eq!(pawns(34), "+0.34");
@@ -92,37 +100,20 @@ mod tests {
             .parse()
             .unwrap();
         let with_net = report(&pos, Some((&net, "<internal>")), true);
-        let final_line = with_net
-            .lines()
-            .find(|l| l.starts_with("Final evaluation"))
-            .unwrap();
-        let nnue_line = with_net
-            .lines()
-            .find(|l| l.starts_with("NNUE evaluation"))
-            .unwrap();
+        let final_line = line(&with_net, "Final evaluation");
         let value = |l: &str| l.split_whitespace().nth(2).unwrap().parse::<f64>().unwrap();
         assert!(value(final_line) > 5.0, "{with_net}");
-        assert_eq!(value(final_line), value(nnue_line), "{with_net}");
+        assert_eq!(value(final_line), value(line(&with_net, "NNUE evaluation")));
         assert!(
             final_line.contains("(white side) [the network's"),
             "{with_net}"
         );
         let classical = report(&pos, Some((&net, "<internal>")), false);
-        let c_final = classical
-            .lines()
-            .find(|l| l.starts_with("Final evaluation"))
-            .unwrap();
-        let c_line = classical
-            .lines()
-            .find(|l| l.starts_with("Classical evaluation"))
-            .unwrap();
-        assert_eq!(value(c_final), value(c_line), "{classical}");
-        assert!(value(c_final) > 5.0, "{classical}");
+        let c_final = value(line(&classical, "Final evaluation"));
+        assert_eq!(c_final, value(line(&classical, "Classical evaluation")));
+        assert!(c_final > 5.0, "{classical}");
         // The win/draw/loss estimate is White's too.
-        let wdl: Vec<u32> = with_net
-            .lines()
-            .find(|l| l.starts_with("Win/draw/loss"))
-            .unwrap()
+        let wdl: Vec<u32> = line(&with_net, "Win/draw/loss")
             .split_whitespace()
             .skip(1)
             .take(3)
