@@ -104,6 +104,7 @@ impl Position {
     /// number of bishops all on squares of one colour (FIDE's dead
     /// positions that need no search). King and knight against king and
     /// knight, or bishops of both colours, are not dead: a helpmate exists.
+    /// That is, both sides [`has_insufficient_material`](Position::has_insufficient_material).
     ///
     /// ```
     /// use hashmate::Position;
@@ -114,18 +115,7 @@ impl Position {
     /// # Ok::<(), hashmate::FenError>(())
     /// ```
     pub fn is_insufficient_material(&self) -> bool {
-        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
-        if heavy.any() {
-            return false;
-        }
-        let knights = self.by_role(Role::Knight);
-        let bishops = self.by_role(Role::Bishop);
-        if (knights | bishops).count() <= 1 {
-            return true;
-        }
-        knights.is_empty()
-            && ((bishops & Bitboard::DARK_SQUARES).is_empty()
-                || (bishops - Bitboard::DARK_SQUARES).is_empty())
+        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
     }
 
     /// Can `color` never checkmate, whatever either side plays, as far as
