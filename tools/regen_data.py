@@ -203,13 +203,13 @@ SETS = {
          "224a238bcef09c1d4a4da999dab2ad24bf6cb058906b071d88e6ddf7566f435c",
          "set26-prefix-30500000.bin"),
     # Set 27: run 33a's own games, another seed, on the machine of sessions
-    # 66-69 (set 26 went with session 65's), its first 95,000,000 records
-    # (987,274 games begun, the last one cut; the 12,000,000 of session 66,
-    # the 45,000,000 of session 67 and the 71,000,000 of session 68 are
-    # their prefixes).
-    27: ("0d020cc", 568025, 27, True, 987274, 95000000,
-         "17b35120c3206239fc62d1a9bec4ad8b7d0a0d88fcced2b49b4731535800b7df",
-         "set27-prefix-95000000.bin"),
+    # 66-70 (set 26 went with session 65's), its first 100,000,000 records
+    # (1,039,278 games begun, the last one cut; the 12,000,000 of session 66,
+    # the 45,000,000 of session 67, the 71,000,000 of session 68 and the
+    # 95,000,000 of session 69 are their prefixes).
+    27: ("0d020cc", 568025, 27, True, 1039278, 100000000,
+         "4f622b608b3513c679b2c7ee717779beabb8e80f9ab1e81005d1cab4779f1c40",
+         "set27-prefix-100000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
