@@ -5,8 +5,9 @@
 //! The first byte chooses what the rest is:
 //! - even: a FEN. An accepted position prints back to a FEN that parses to
 //!   the same position; its key equals a recomputation; every legal move
-//!   is `is_legal`, keeps the key incremental, and its SAN and UCI parse
-//!   back to it; written with the en-passant square only where a capture
+//!   is `is_legal`, keeps the key incremental, its SAN and UCI parse
+//!   back to it, and leaves a side that could never mate still unable to;
+//!   written with the en-passant square only where a capture
 //!   is possible, or legal, it reads back to the same moves.
 //! - odd: whitespace-separated moves, each tried as UCI and then as SAN in
 //!   a game from one of a few positions. A refused move leaves the game as
@@ -14,7 +15,7 @@
 //!   move gives back the start.
 #![no_main]
 use hashmate_capablanca::fen::EnPassantMode;
-use hashmate_capablanca::{Game, Position, Variant};
+use hashmate_capablanca::{Color, Game, Position, Variant};
 use libfuzzer_sys::fuzz_target;
 
 // Beside the two start positions: castling and en passant, and pawns a
@@ -37,6 +38,13 @@ fn check_position(pos: &Position) {
         let mut child = pos.clone();
         child.play_unchecked(mv);
         assert_eq!(child.key(), child.compute_key(), "key after {mv}");
+        // A side that can never mate cannot after any move either.
+        for c in [Color::White, Color::Black] {
+            assert!(
+                !pos.has_insufficient_material(c) || child.has_insufficient_material(c),
+                "{c:?} could mate after {mv}"
+            );
+        }
     }
     let uci = |p: &Position| {
         let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();

@@ -21,6 +21,20 @@ pub const FILE_J: u128 = FILE_A << (FILES - 1);
 /// The first rank.
 pub const RANK_1: u128 = (1u128 << FILES) - 1;
 
+/// The dark squares, a1's colour: those whose file and rank add up to an
+/// even number. A bishop never leaves the colour it stands on.
+pub const DARK_SQUARES: u128 = {
+    let mut b = 0u128;
+    let mut sq = 0;
+    while sq < SQUARES {
+        if (sq % FILES as usize + sq / FILES as usize).is_multiple_of(2) {
+            b |= 1u128 << sq;
+        }
+        sq += 1;
+    }
+    b
+};
+
 /// A file, 0 (a) to 9 (j).
 pub const fn file_mask(file: u8) -> u128 {
     FILE_A << file
@@ -77,5 +91,24 @@ mod tests {
         assert_eq!(forward(rank_mask(7), Color::White), 0);
         assert_eq!(squares(FILE_A).count(), 8);
         assert_eq!(ALL.count_ones(), 80);
+    }
+
+    #[test]
+    fn dark_squares() {
+        assert_eq!(DARK_SQUARES.count_ones(), 40);
+        let at = |file, rank| Square::at(file, rank).unwrap().bit();
+        // a1 and j8 are dark, j1 and a8 light (ten files: a rank ends on
+        // the other colour from its start).
+        assert_ne!(DARK_SQUARES & at(0, 0), 0);
+        assert_ne!(DARK_SQUARES & at(9, 7), 0);
+        assert_eq!(DARK_SQUARES & at(9, 0), 0);
+        assert_eq!(DARK_SQUARES & at(0, 7), 0);
+        // A square's diagonal neighbours share its colour.
+        for sq in squares(ALL) {
+            let (f, r) = (sq.file(), sq.rank());
+            if let Some(n) = Square::at(f + 1, r + 1) {
+                assert_eq!(DARK_SQUARES & sq.bit() != 0, DARK_SQUARES & n.bit() != 0);
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@
 //! [`Game`](crate::Game) adds threefold repetition. The same names and
 //! behaviour as the `hashmate` crate's on 8×8.
 
+use crate::bitboard::DARK_SQUARES;
 use crate::piece::Role;
 use crate::position::Position;
 use crate::square::Color;
@@ -79,13 +80,67 @@ impl Position {
         self.halfmove_clock() >= 100
     }
 
-    /// Can neither side ever mate? Bare kings, or kings and one knight or
-    /// bishop in all (an archbishop or chancellor mates with its king's
-    /// help, as do pawns, rooks and queens).
+    /// Can `color` never mate, whatever either side plays? Fairy-Stockfish's
+    /// rule, the reference for 10×8 chess, which counts a helpmate as a
+    /// mate:
+    /// - a pawn (it promotes), a rook, queen, archbishop or chancellor can
+    ///   always mate with its king's help;
+    /// - bishops mate only where bishops of both colours stand on the
+    ///   board (either side's), or some other man than a king or bishop;
+    /// - knights mate only with a second man beside the kings, of either
+    ///   side (a king and two knights, or a knight and anything the enemy
+    ///   has, even a queen, which can be made to block its own king);
+    /// - a bare king never mates.
+    ///
+    /// `false` does not promise a mate: a fortress is not seen. The 8×8
+    /// crate follows python-chess instead, which says a lone knight cannot
+    /// mate a queen's side. Both sides unable to mate is
+    /// [`Position::is_insufficient_material`].
+    ///
+    /// ```
+    /// use hashmate_capablanca::{Color, Position};
+    /// let kn_kq: Position = "4kq4/10/10/10/10/10/10/3NK5 w - - 0 1".parse()?;
+    /// assert!(!kn_kq.has_insufficient_material(Color::White));
+    /// // Two bishops on one colour cannot mate, on two colours they can.
+    /// let same: Position = "4k5/10/10/10/10/10/10/2B2KB3 w - - 0 1".parse()?;
+    /// assert!(same.has_insufficient_material(Color::White));
+    /// let both: Position = "4k5/10/10/10/10/10/10/2B1KB4 w - - 0 1".parse()?;
+    /// assert!(!both.has_insufficient_material(Color::White));
+    /// assert!(both.has_insufficient_material(Color::Black));
+    /// # Ok::<(), hashmate_capablanca::FenError>(())
+    /// ```
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let ours = self.by_color(color);
+        let mating = [
+            Role::Pawn,
+            Role::Rook,
+            Role::Queen,
+            Role::Archbishop,
+            Role::Chancellor,
+        ]
+        .into_iter()
+        .fold(0, |b, r| b | self.by_role(r));
+        if ours & mating != 0 {
+            return false;
+        }
+        let men = self.occupied() & !self.by_role(Role::King);
+        let bishops = self.by_role(Role::Bishop);
+        // Men that reach squares of both colours.
+        let unbound = men & !bishops;
+        if ours & bishops != 0 {
+            let two_colours = bishops & DARK_SQUARES != 0 && bishops & !DARK_SQUARES != 0;
+            if two_colours || unbound != 0 {
+                return false;
+            }
+        }
+        !(ours & unbound != 0 && men.count_ones() >= 2)
+    }
+
+    /// Can neither side ever mate ([`Position::has_insufficient_material`]
+    /// for both)? Bare kings, a lone knight, or bishops all on one colour
+    /// and nothing else.
     pub fn is_insufficient_material(&self) -> bool {
-        let minors = self.by_role(Role::Knight) | self.by_role(Role::Bishop);
-        let kings = self.by_role(Role::King);
-        self.occupied() & !(minors | kings) == 0 && minors.count_ones() <= 1
+        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
     }
 
     /// How the game stands in this position, without its history:

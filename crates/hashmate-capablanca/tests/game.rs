@@ -92,6 +92,54 @@ fn castling_is_o_o_and_o_o_o() {
     assert_eq!(pos.to_san(long).unwrap(), "O-O-O");
 }
 
+/// Each side's verdict on material, as Fairy-Stockfish's
+/// `has_insufficient_material` gives it (pyffish 0.0.90, Capablanca and
+/// Gothic alike): White's, then Black's.
+#[test]
+fn insufficient_material_per_side() {
+    let cases = [
+        ("4k5/10/10/10/10/10/10/4K5 w - - 0 1", true, true),
+        ("4k5/10/10/10/10/10/10/3NK5 w - - 0 1", true, true),
+        ("4k5/10/10/10/10/10/10/3BK5 w - - 0 1", true, true),
+        // Two bishops: on two colours they mate, on one they never do.
+        ("4k5/10/10/10/10/10/10/2B1KB4 w - - 0 1", false, true),
+        ("4k5/10/10/10/10/10/10/2B2KB3 w - - 0 1", true, true),
+        // Bishops of both sides: on two colours either may be mated, on
+        // one neither can.
+        ("4kb4/10/10/10/10/10/10/3B1K4 w - - 0 1", false, false),
+        ("4k1b3/10/10/10/10/10/10/3B1K4 w - - 0 1", true, true),
+        // Knights: two mate; one mates with any enemy man in the way.
+        ("4k5/10/10/10/10/10/10/2NNK5 w - - 0 1", false, true),
+        ("4kq4/10/10/10/10/10/10/3NK5 w - - 0 1", false, false),
+        ("4kn4/10/10/10/10/10/10/3NK5 w - - 0 1", false, false),
+        ("4k1b3/10/10/10/10/10/10/3N1K4 w - - 0 1", false, false),
+        ("4k1n3/10/10/10/10/10/10/5K4 w - - 0 1", true, true),
+        // A bishop and a knight; a bishop with an enemy pawn, rook or
+        // archbishop to block.
+        ("4k5/10/10/10/10/10/10/2NBK5 w - - 0 1", false, true),
+        ("4k5/5p4/10/10/10/10/10/3B1K4 w - - 0 1", false, false),
+        ("4kr4/10/10/10/10/10/10/3B1K4 w - - 0 1", false, false),
+        ("4ka4/10/10/10/10/10/10/3B1K4 w - - 0 1", false, false),
+        // A pawn, an archbishop and a chancellor each mate alone.
+        ("4k5/5p4/10/10/10/10/10/5K4 w - - 0 1", true, false),
+        ("4k5/10/10/10/10/10/3P6/4K5 w - - 0 1", false, true),
+        ("4k5/10/10/10/10/10/10/3AK5 w - - 0 1", false, true),
+        ("4k5/10/10/10/10/10/10/3CK5 w - - 0 1", false, true),
+    ];
+    for (fen, white, black) in cases {
+        let pos: Position = fen.parse().unwrap();
+        assert_eq!(
+            (
+                pos.has_insufficient_material(hashmate_capablanca::Color::White),
+                pos.has_insufficient_material(hashmate_capablanca::Color::Black)
+            ),
+            (white, black),
+            "{fen}"
+        );
+        assert_eq!(pos.is_insufficient_material(), white && black, "{fen}");
+    }
+}
+
 #[test]
 fn outcomes_in_order_of_precedence() {
     let fen = |f: &str| -> Position { f.parse().unwrap() };

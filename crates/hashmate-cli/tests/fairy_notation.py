@@ -5,7 +5,8 @@ Reads the cases `tests/variants.rs` writes, a line a position of a game:
 the game's number, the variant, the FEN, our legal moves (UCI, sorted,
 space-separated), how the game stands (`-` while play goes on, else
 `checkmate`, `Stalemate`, `InsufficientMaterial` or `FiftyMoves`), our
-insufficient-material verdict, then the move played (UCI), our SAN of it,
+insufficient-material verdict for each side (`true/false`: White can
+never mate, Black can), then the move played (UCI), our SAN of it,
 our FEN after it, and that FEN with the en-passant square only where the
 capture is legal (`EnPassantMode::Legal`, Fairy-Stockfish's rule; `-` at
 a game's end).
@@ -18,9 +19,35 @@ standard error, a summary on standard output; exits 1 on any
 disagreement.
 """
 import itertools
+import re
 import sys
 
 import pyffish as sf
+
+
+def count_material(fen, verdict, counts):
+    """Count the endings the per-side material check is for: the sides'
+    verdicts differ; two or more bishops, all on one colour, and nothing
+    else but the kings; a lone knight against a queen."""
+    men = {}  # piece letter -> squares' colours (0 dark, 1 light)
+    for r, rank in enumerate(reversed(fen.split()[0].split("/"))):
+        f = 0
+        for token in re.findall(r"\d+|\D", rank):
+            if token.isdigit():
+                f += int(token)
+                continue
+            men.setdefault(token, []).append((f + r) % 2)
+            f += 1
+    counts["insufficient_one_side"] += verdict[0] != verdict[1]
+    others = set(men) - {"K", "k"}
+    colours = set(men.get("B", []) + men.get("b", []))
+    if others and others <= {"B", "b"} and len(colours) == 1 \
+            and len(men.get("B", []) + men.get("b", [])) >= 2:
+        counts["bishops_one_colour"] += 1
+    for knight, queen in (("N", "q"), ("n", "Q")):
+        own = {m for m in others if m.isupper() == knight.isupper()}
+        if own == {knight} and len(men[knight]) == 1 and queen in men:
+            counts["knight_against_queen"] += 1
 
 
 def check_game(rows, bad, counts):
@@ -53,10 +80,12 @@ def check_game(rows, bad, counts):
                 if their_fen != after:
                     bad.append(f"{where}: after {mv}: ours {after}, pyffish {their_fen}")
         if sum(c.isalpha() for c in fen.split()[0]) <= 6 or end != "-":
-            w, b = sf.has_insufficient_material(variant, fen, [])
-            if (insufficient == "true") != (w and b):
-                bad.append(f"{where}: insufficient material: ours {insufficient}, "
-                           f"pyffish white {w} black {b}")
+            theirs = sf.has_insufficient_material(variant, fen, [])
+            ours = tuple(v == "true" for v in insufficient.split("/"))
+            if ours != theirs:
+                bad.append(f"{where}: insufficient material (white, black): ours {ours}, "
+                           f"pyffish {theirs}")
+            count_material(fen, theirs, counts)
         if end == "-":
             continue
         counts[end] += 1
@@ -77,7 +106,9 @@ def main(path):
     bad = []
     counts = dict(positions=0, moves=0, checkmate=0, Stalemate=0,
                   InsufficientMaterial=0, FiftyMoves=0, checks=0,
-                  castles=0, promotions=0, captures=0, en_passant=0)
+                  castles=0, promotions=0, captures=0, en_passant=0,
+                  insufficient_one_side=0, bishops_one_colour=0,
+                  knight_against_queen=0)
     rows = (line.rstrip("\n").split("\t") for line in open(path, encoding="utf-8"))
     for _, game in itertools.groupby(rows, key=lambda r: r[0]):
         check_game(list(game), bad, counts)

@@ -12,7 +12,7 @@
 mod common;
 use hashmate_capablanca::fen::EnPassantMode;
 use hashmate_capablanca::perft::{divide, perft};
-use hashmate_capablanca::{Outcome, Position, Role, Variant};
+use hashmate_capablanca::{Color, Outcome, Position, Role, Variant};
 use hashmate_hash::rng::SplitMix64;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -194,10 +194,104 @@ fn the_command_line_matches_the_library() {
     assert!(err.contains("rank 7 describes 8 squares"), "{err}");
 }
 
+/// How `pos` stands, as the cases file names it: `-` while play goes on,
+/// `checkmate`, or the draw's reason.
+fn outcome_name(pos: &Position) -> String {
+    match pos.outcome() {
+        None => "-".to_string(),
+        Some(Outcome::Checkmate { .. }) => "checkmate".into(),
+        Some(Outcome::Draw(r)) => format!("{r:?}"),
+    }
+}
+
+/// Each side's insufficient material, White's first: `true/false`.
+fn material_verdict(pos: &Position) -> String {
+    let side = |c| pos.has_insufficient_material(c);
+    format!("{}/{}", side(Color::White), side(Color::Black))
+}
+
+/// Positions with the two kings and up to four other men, mostly knights
+/// and bishops (on squares of either colour), the endings where the
+/// material rules differ, one position a "game" numbered from `first`,
+/// in the cases file's form with no move played. Random placements that
+/// are no legal position (the side not to move in check, a pawn on its
+/// first or last rank) are drawn again.
+fn sparse_cases(first: u64, per_variant: u64) -> String {
+    const MEN: [char; 12] = ['N', 'N', 'N', 'B', 'B', 'B', 'B', 'P', 'R', 'A', 'C', 'Q'];
+    let mut out = String::new();
+    let mut game = first;
+    for (variant, seed) in [(Variant::Capablanca, 43), (Variant::Gothic, 44)] {
+        let mut rng = SplitMix64::new(seed);
+        let mut made = 0;
+        while made < per_variant {
+            let mut board = ['.'; 80];
+            let mut put = |rng: &mut SplitMix64, c: char| loop {
+                let sq = rng.below(80) as usize;
+                if board[sq] == '.' {
+                    board[sq] = c;
+                    break;
+                }
+            };
+            put(&mut rng, 'K');
+            put(&mut rng, 'k');
+            for _ in 0..rng.below(5) {
+                let man = MEN[rng.below(MEN.len() as u64) as usize];
+                // Either side may own any of them.
+                let man = if rng.below(2) == 0 {
+                    man.to_ascii_uppercase()
+                } else {
+                    man.to_ascii_lowercase()
+                };
+                put(&mut rng, man);
+            }
+            let ranks: Vec<String> = (0..8)
+                .rev()
+                .map(|r| {
+                    let mut text = String::new();
+                    let mut empty = 0;
+                    for &c in &board[r * 10..r * 10 + 10] {
+                        if c == '.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                text += &empty.to_string();
+                            }
+                            empty = 0;
+                            text.push(c);
+                        }
+                    }
+                    if empty > 0 {
+                        text += &empty.to_string();
+                    }
+                    text
+                })
+                .collect();
+            let side = if rng.below(2) == 0 { 'w' } else { 'b' };
+            let fen = format!("{} {side} - - 0 1", ranks.join("/"));
+            let Ok(pos) = Position::from_fen(&fen) else {
+                continue;
+            };
+            made += 1;
+            game += 1;
+            let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+            legal.sort();
+            out.push_str(&format!(
+                "{game}\t{}\t{}\t{}\t{}\t{}\t-\t-\t-\t-\n",
+                variant.name(),
+                pos.fen(),
+                legal.join(" "),
+                outcome_name(&pos),
+                material_verdict(&pos)
+            ));
+        }
+    }
+    out
+}
+
 /// What the library says of every position of random games, one line a
 /// position for `tests/fairy_notation.py`: the game's number, the
 /// variant, the FEN, the legal moves, how the game stands (`-` while it
-/// goes on, else the outcome) and whether the material is insufficient,
+/// goes on, else the outcome) and each side's verdict on material,
 /// then the move played, its SAN, the FEN after it, and that FEN with the
 /// en-passant square only where the capture is legal, as Fairy-Stockfish
 /// writes it (`-` at the end).
@@ -220,12 +314,8 @@ fn notation_cases(games_per_variant: u64) -> String {
                     .collect();
                 let mut legal: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
                 legal.sort();
-                let end = match pos.outcome() {
-                    None => "-".to_string(),
-                    Some(Outcome::Checkmate { .. }) => "checkmate".into(),
-                    Some(Outcome::Draw(r)) => format!("{r:?}"),
-                };
-                let insufficient = pos.is_insufficient_material();
+                let end = outcome_name(&pos);
+                let insufficient = material_verdict(&pos);
                 let (mv, san, after, after_legal_ep) = if moves.is_empty() {
                     ("-".into(), "-".into(), "-".into(), "-".into())
                 } else {
@@ -302,7 +392,9 @@ fn notation_and_outcomes_agree_with_fairy_stockfish_pyffish() {
         return;
     }
     let cases = common::tmp("pyffish-cases.tsv");
-    std::fs::write(&cases, notation_cases(40)).unwrap();
+    // 80 random games, then 1,200 sparse positions after them.
+    let text = notation_cases(40) + &sparse_cases(80, 600);
+    std::fs::write(&cases, text).unwrap();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fairy_notation.py");
     // The script prints each disagreement on its standard error, which
     // `run_ok` shows when it fails, and a summary on its output.
@@ -326,6 +418,11 @@ fn notation_and_outcomes_agree_with_fairy_stockfish_pyffish() {
         ("promotions", 20),
         ("checks", 100),
         ("en_passant", 8),
+        // Each side's material verdict, where the sides differ, where
+        // both bishops' colours decide, and where a knight meets a queen.
+        ("insufficient_one_side", 100),
+        ("bishops_one_colour", 20),
+        ("knight_against_queen", 3),
     ] {
         assert!(count(what) >= least, "{what} fewer than {least}:\n{text}");
     }
