@@ -156,7 +156,8 @@ fn play_game(
     };
     let think = |game: &Game| {
         shared.control.begin(false);
-        search::search(game.position(), game.keys(), &limits, shared, 1, &mut ())
+        let keys: Vec<u64> = game.repetition_keys().collect();
+        search::search(game.position(), &keys, &limits, shared, 1, &mut ())
     };
     // The opening and the game's first search from it, on a cleared table;
     // an opening scored beyond the limit is drawn again.

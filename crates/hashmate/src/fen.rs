@@ -399,11 +399,7 @@ impl Position {
         match mode {
             EnPassantMode::Always => Some(ep),
             EnPassantMode::PseudoLegal => self.ep_in_key().map(|_| ep),
-            EnPassantMode::Legal => self
-                .legal_moves()
-                .into_iter()
-                .any(|m| self.is_en_passant(m))
-                .then_some(ep),
+            EnPassantMode::Legal => self.has_legal_en_passant().then_some(ep),
         }
     }
 

@@ -23,7 +23,6 @@
 //! # Ok::<(), hashmate::PlayError>(())
 //! ```
 
-use crate::fen::EnPassantMode;
 use crate::moves::{Move, MoveParseError};
 use crate::outcome::{DrawReason, Outcome};
 #[cfg(feature = "std")]
@@ -33,7 +32,6 @@ use crate::position::{IllegalMoveError, Position};
 use crate::prelude::*;
 #[cfg(feature = "std")]
 use crate::square::Color;
-use crate::zobrist::POLYGLOT;
 use core::fmt;
 
 pub use hashmate_hash::zobrist::repetitions;
@@ -129,6 +127,13 @@ impl Game {
     /// the current one last.
     pub fn keys(&self) -> &[u64] {
         &self.keys
+    }
+
+    /// The [`Position::repetition_key`] of every position of the game, the
+    /// start first: what a search is given to find repetitions by FIDE's
+    /// rule.
+    pub fn repetition_keys(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
+        self.positions.iter().map(Position::repetition_key)
     }
 
     /// Play `mv` if it is legal.
@@ -255,11 +260,8 @@ impl Game {
     /// now)? Positions are the same, as FIDE's article 9.2 has it, when
     /// the same pieces stand on the same squares with the same side to
     /// move, the same castling rights and the same possible moves: their
-    /// Polyglot keys agree, except that an en-passant capture counts only
-    /// where it is legal. (A Polyglot key names the en-passant file as
-    /// soon as a pawn stands beside the pushed one, even a pinned pawn
-    /// that may not take; such a position is the same as the later one
-    /// without the right.)
+    /// [`Position::repetition_key`]s agree: their Polyglot keys, except
+    /// that an en-passant capture counts only where it is legal.
     ///
     /// ```
     /// use hashmate::{Game, Position};
@@ -278,10 +280,9 @@ impl Game {
     pub fn is_repetition(&self, n: usize) -> bool {
         let back = (self.position().halfmove_clock() as usize).min(self.keys.len() - 1);
         let window = self.keys.len() - 1 - back..;
-        let keys: Vec<u64> = self.positions[window.clone()]
+        let keys: Vec<u64> = self.positions[window]
             .iter()
-            .zip(&self.keys[window])
-            .map(|(pos, &key)| repetition_key(pos, key))
+            .map(Position::repetition_key)
             .collect();
         repetitions(&keys, back as u32, n) >= n
     }
@@ -351,18 +352,6 @@ impl Game {
             self.is_threefold_repetition()
                 .then_some(Outcome::Draw(DrawReason::Repetition))
         })
-    }
-}
-
-/// The key under which [`Game::is_repetition`] compares `pos`, whose
-/// Polyglot key is `key`: that key less the en-passant file where no legal
-/// capture exists.
-fn repetition_key(pos: &Position, key: u64) -> u64 {
-    match pos.ep_in_key() {
-        Some(file) if pos.ep_square_with(EnPassantMode::Legal).is_none() => {
-            key ^ POLYGLOT.en_passant(file)
-        }
-        _ => key,
     }
 }
 

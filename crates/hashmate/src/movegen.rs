@@ -426,6 +426,12 @@ impl Position {
         }
     }
 
+    /// Can the side to move take en passant, legally? Without generating
+    /// any other move.
+    pub(crate) fn has_legal_en_passant(&self) -> bool {
+        self.en_passant(DefaultSliders::default(), &mut |_| true)
+    }
+
     /// Legal en-passant captures; `true` if `emit` asked to stop.
     #[inline]
     fn en_passant<S: Sliders>(&self, s: S, emit: &mut impl FnMut(PieceMoves) -> bool) -> bool {

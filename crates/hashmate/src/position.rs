@@ -183,6 +183,36 @@ impl Position {
         self.key
     }
 
+    /// The key under which repeated positions are compared (FIDE's
+    /// article 9.2): the Polyglot key, less the en-passant file where the
+    /// capture it names is not legal. A Polyglot key names the file as
+    /// soon as a pawn stands beside the one that advanced two squares,
+    /// even a pinned pawn that may not take; such a position is the same,
+    /// under the Laws, as the one a move later without the right. Equal to
+    /// [`Position::key`] everywhere else, and as cheap to read where no
+    /// pawn has just advanced two squares.
+    ///
+    /// ```
+    /// use hashmate::Position;
+    /// // The e5 pawn may not take on d6: the rook on h5 would check.
+    /// let pinned: Position = "8/8/8/K2pP2r/8/8/8/7k w - d6 0 2".parse()?;
+    /// let without: Position = "8/8/8/K2pP2r/8/8/8/7k w - - 0 2".parse()?;
+    /// assert_ne!(pinned.key(), without.key());
+    /// assert_eq!(pinned.repetition_key(), without.repetition_key());
+    /// // Free to take, it may: the positions differ.
+    /// let free: Position = "8/8/8/3pP2r/K7/8/8/7k w - d6 0 2".parse()?;
+    /// let later: Position = "8/8/8/3pP2r/K7/8/8/7k w - - 0 2".parse()?;
+    /// assert_ne!(free.repetition_key(), later.repetition_key());
+    /// # Ok::<(), hashmate::FenError>(())
+    /// ```
+    #[inline]
+    pub fn repetition_key(&self) -> u64 {
+        match self.ep_in_key() {
+            Some(file) if !self.has_legal_en_passant() => self.key ^ POLYGLOT.en_passant(file),
+            _ => self.key,
+        }
+    }
+
     /// The key of the pawns of both colours alone.
     #[inline(always)]
     pub fn pawn_key(&self) -> u64 {

@@ -205,3 +205,36 @@ fn helpers_persist_between_searches() {
     assert_eq!(seen[0], seen[1]);
     assert_eq!(seen[1], seen[2]);
 }
+
+/// A position repeats though its Polyglot key names an en-passant file
+/// that a pin makes useless (FIDE's article 9.2): after ...d5 the e5 pawn
+/// may not take, its king on the fifth rank behind it. The kings step out
+/// and back, and the move that brings the position back is a draw by
+/// repetition for the side a queen behind. Given Polyglot keys instead of
+/// repetition keys, the search sees no repetition and counts the queen.
+#[test]
+fn a_pinned_en_passant_does_not_hide_a_repetition() {
+    let mut game =
+        hashmate::Game::new(Position::from_fen("7k/3p4/8/K3P2r/8/8/1R6/1Q6 b - - 0 1").unwrap());
+    for uci in ["d7d5", "a5a4", "h8g8", "a4a5"] {
+        game.play_uci(uci).unwrap();
+    }
+    let pos = game.position().clone();
+    let limits = Limits {
+        depth: Some(6),
+        multipv: 1,
+        searchmoves: vec![pos.parse_uci("g8h8").unwrap()],
+        ..Limits::default()
+    };
+    let shared = Arc::new(Shared::new(TranspositionTable::new(4).unwrap()));
+    let score = |keys: &[u64]| {
+        shared.new_game();
+        shared.tt.clear();
+        shared.control.begin(false);
+        search(&pos, keys, &limits, &shared, 1, &mut ()).score
+    };
+    let keys: Vec<u64> = game.repetition_keys().collect();
+    assert_eq!(score(&keys), 0);
+    let polyglot = score(game.keys());
+    assert!(polyglot < -300, "the queen is counted: {polyglot}");
+}

@@ -112,7 +112,7 @@ impl Default for Options {
 pub struct Engine {
     /// The position to search.
     pub position: Position,
-    /// Keys of the game so far, for repetition detection.
+    /// Repetition keys ([`Position::repetition_key`]) of the game so far.
     pub history: Vec<u64>,
     /// Option values.
     pub options: Options,
@@ -234,7 +234,7 @@ impl Engine {
             })
             .map_err(StartError::Table)?;
         Ok(Engine {
-            history: vec![position.key()],
+            history: vec![position.repetition_key()],
             position,
             options,
             shared: Arc::new(Shared::new(tt)),
@@ -272,7 +272,7 @@ impl Engine {
             None => Position::startpos(),
             Some(f) => Position::from_fen(f).map_err(SetPositionError::Fen)?,
         };
-        let mut history = vec![pos.key()];
+        let mut history = vec![pos.repetition_key()];
         for (i, text) in moves.iter().enumerate() {
             let mv: Move = pos
                 .parse_uci(text)
@@ -281,7 +281,7 @@ impl Engine {
                     error,
                 })?;
             pos.play_unchecked(mv);
-            history.push(pos.key());
+            history.push(pos.repetition_key());
         }
         self.position = pos;
         self.history = history;
@@ -757,6 +757,22 @@ mod tests {
             .is_err());
         assert_eq!(e.position, before);
         assert_eq!(e.history.len(), 2);
+    }
+
+    /// The history holds repetition keys: after ...d5 the e5 pawn is
+    /// pinned and may not take en passant, so the position four plies
+    /// later is the same (FIDE 9.2), though its Polyglot key differs.
+    #[test]
+    fn history_holds_repetition_keys() {
+        let mut e = Engine::new().unwrap();
+        let moves = ["d7d5", "a5a4", "h8g8", "a4a5", "g8h8"].map(String::from);
+        e.set_position(Some("7k/3p4/8/K3P2r/8/8/1R6/1Q6 b - - 0 1"), &moves)
+            .unwrap();
+        assert_eq!(e.history.len(), 6);
+        assert_eq!(e.history[1], e.history[5]);
+        let after_push = Position::from_fen("7k/8/8/K2pP2r/8/8/1R6/1Q6 w - d6 0 2").unwrap();
+        assert_ne!(after_push.key(), e.position.key());
+        assert_eq!(e.history[1], after_push.repetition_key());
     }
 
     #[test]

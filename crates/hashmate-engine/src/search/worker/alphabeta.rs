@@ -309,7 +309,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         child.play_unchecked(mv);
         self.shared.tt.prefetch(child.key());
         self.follow(ss - STACK_OFFSET, pos, &child);
-        self.keys.push(child.key());
+        self.keys.push(child.repetition_key());
         self.stack[ss].mv = mv;
         self.stack[ss].piece_square = piece_square(pos, mv);
         child
@@ -444,7 +444,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
                 self.follow(ply, pos, &child);
                 self.stack[ss].mv = Move::NULL;
                 self.stack[ss].piece_square = NO_PIECE_SQUARE;
-                self.keys.push(child.key());
+                self.keys.push(child.repetition_key());
                 let score =
                     -self.negamax(&child, -beta, -beta + 1, depth - 1 - r, ply + 1, !node.cut);
                 self.keys.pop();

@@ -65,7 +65,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             child.play_unchecked(mv);
             self.shared.tt.prefetch(child.key());
             self.follow(ply, pos, &child);
-            self.keys.push(child.key());
+            self.keys.push(child.repetition_key());
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             self.keys.pop();
             if score > best {
