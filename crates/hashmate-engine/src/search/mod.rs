@@ -478,8 +478,8 @@ impl Drop for Woken<'_> {
 ///
 /// `history` holds the repetition keys ([`Position::repetition_key`]) of
 /// the game's positions before `pos` (oldest first, `pos` itself last or
-/// absent), for repetition detection. The
-/// caller calls `shared.control.begin` first and may call
+/// absent), for repetition detection. The caller calls
+/// `shared.control.begin` first and may call
 /// `shared.control.stop` at any time to end the search. The main thread is
 /// the caller's; helpers are parked threads of `shared`, started the first
 /// time they are needed. Each thread goes on from the histories and pawn
@@ -497,8 +497,9 @@ pub fn search<T: SearchTable + Send + 'static>(
     shared.tb_hits.store(0, Ordering::Relaxed);
     *shared.tb_error.lock().unwrap_or_else(|e| e.into_inner()) = None;
     let mut keys = history.to_vec();
-    if keys.last() != Some(&pos.repetition_key()) {
-        keys.push(pos.repetition_key());
+    let root_key = pos.repetition_key();
+    if keys.last() != Some(&root_key) {
+        keys.push(root_key);
     }
     // A root in the tables: only the moves that keep its best result.
     let mut limits = limits.clone();
