@@ -1,4 +1,5 @@
-//! Limited strength (`UCI_LimitStrength`, `UCI_Elo`) as a GUI uses it:
+//! Limited strength (`UCI_LimitStrength`, `UCI_Elo`, `Skill Level`) as a
+//! GUI uses it:
 //! the options listed and checked, a weaker level that varies its moves
 //! but never passes over a mate in one or a recapture, and its node
 //! budget kept. Its calibration against Stockfish is a match, in
@@ -6,7 +7,7 @@
 
 mod common;
 use common::*;
-use hashmate_engine::strength::{Strength, ELO_MAX, ELO_MIN};
+use hashmate_engine::strength::{skill_elo, Strength, ELO_MAX, ELO_MIN, SKILL_MAX};
 
 /// A session at `UCI_Elo` `elo` with limited strength on.
 fn limited(elo: i32) -> Session {
@@ -31,7 +32,8 @@ fn best(s: &mut Session, position: &str) -> String {
 fn the_options_are_listed_and_checked() {
     let mut s = Session::after_uci();
     let elo = format!("UCI_Elo type spin default {ELO_MIN} min {ELO_MIN} max {ELO_MAX}");
-    for listed in ["UCI_LimitStrength type check default false", &elo] {
+    let skill = format!("Skill Level type spin default {SKILL_MAX} min 0 max {SKILL_MAX}");
+    for listed in ["UCI_LimitStrength type check default false", &elo, &skill] {
         assert!(
             s.seen.contains(&format!("option name {listed}")),
             "{}",
@@ -46,6 +48,13 @@ fn the_options_are_listed_and_checked() {
         said.contains("UCI_Elo") && said.contains(&ELO_MIN.to_string()),
         "{said}"
     );
+    s.send("setoption name Skill Level value 21");
+    let said = s
+        .until(10, |l| {
+            l.starts_with("info string") && l.contains("Skill Level")
+        })
+        .expect("a message");
+    assert!(said.contains("from 0 to 20"), "{said}");
     assert!(s.quit(10));
 }
 
@@ -94,9 +103,18 @@ fn a_weaker_level_varies_its_moves_and_full_strength_does_not() {
 
 #[test]
 fn a_level_searches_within_its_node_budget() {
-    for elo in [ELO_MIN, 2000, 2500] {
+    // Three `UCI_Elo` levels, and two `Skill Level`s, which name levels
+    // of the same ladder while `UCI_LimitStrength` is off.
+    let sessions = [ELO_MIN, 2000, 2500]
+        .map(|elo| (format!("UCI_Elo {elo}"), elo, limited(elo)))
+        .into_iter()
+        .chain([0, 8].map(|level| {
+            let mut s = Session::after_uci();
+            s.send(&format!("setoption name Skill Level value {level}"));
+            (format!("Skill Level {level}"), skill_elo(level), s)
+        }));
+    for (name, elo, mut s) in sessions {
         let budget = Strength::new(elo).unwrap().nodes();
-        let mut s = limited(elo);
         best(&mut s, "position startpos moves d2d4 g8f6 c2c4 e7e6");
         let most = s
             .seen
@@ -113,7 +131,7 @@ fn a_level_searches_within_its_node_budget() {
         // interval at which the count is checked.
         assert!(
             most <= budget.max(1_000) + budget / 1024 + 1,
-            "UCI_Elo {elo}: {most} nodes for a budget of {budget}"
+            "{name}: {most} nodes for a budget of {budget}"
         );
         assert!(s.quit(10));
     }

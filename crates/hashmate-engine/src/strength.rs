@@ -15,6 +15,7 @@
 //! The ladder below maps Elo to the two; it was set by matches against
 //! Stockfish 15.1 at the same `UCI_Elo` (docs/STRENGTH.md, "Limited
 //! strength"). From [`ELO_MAX`] up the engine plays at full strength.
+//! `Skill Level` (0–20) names a level of the same ladder ([`skill_elo`]).
 
 use crate::search::{Listener, SearchInfo, TB_BOUND};
 use hashmate::Move;
@@ -24,6 +25,25 @@ use hashmate_hash::rng::SplitMix64;
 pub const ELO_MIN: i32 = 1320;
 /// The highest `UCI_Elo`: full strength, no limit.
 pub const ELO_MAX: i32 = 3000;
+
+/// The highest `Skill Level`: full strength.
+pub const SKILL_MAX: i32 = 20;
+
+/// The `UCI_Elo` a `Skill Level` plays at (clamped to `0..=SKILL_MAX`): the
+/// levels spread evenly over the ladder, 0 at [`ELO_MIN`], each step 84
+/// Elo, [`SKILL_MAX`] at [`ELO_MAX`] (full strength). Stockfish's GUIs and
+/// bots set `Skill Level` where they do not set `UCI_Elo`; the scale is
+/// this engine's own, calibrated only through `UCI_Elo`.
+pub const fn skill_elo(level: i32) -> i32 {
+    let level = if level < 0 {
+        0
+    } else if level > SKILL_MAX {
+        SKILL_MAX
+    } else {
+        level
+    };
+    ELO_MIN + (ELO_MAX - ELO_MIN) * level / SKILL_MAX
+}
 
 /// Root moves searched (MultiPV) for the softened choice.
 pub const CANDIDATES: usize = 4;
@@ -202,6 +222,20 @@ mod tests {
     use super::*;
     use crate::search::MATE;
     use hashmate::Position;
+
+    #[test]
+    fn skill_levels_spread_over_the_ladder() {
+        assert_eq!(skill_elo(0), ELO_MIN);
+        assert_eq!(skill_elo(10), 2160);
+        assert_eq!(skill_elo(SKILL_MAX), ELO_MAX);
+        assert_eq!(skill_elo(-3), ELO_MIN);
+        assert_eq!(skill_elo(99), ELO_MAX);
+        let elos: Vec<i32> = (0..=SKILL_MAX).map(skill_elo).collect();
+        assert!(elos.windows(2).all(|w| w[1] - w[0] == 84), "{elos:?}");
+        // Every level below the top is limited; the top is not.
+        assert!((0..SKILL_MAX).all(|l| Strength::new(skill_elo(l)).is_some()));
+        assert_eq!(Strength::new(skill_elo(SKILL_MAX)), None);
+    }
 
     fn lines(scores: &[i32]) -> Vec<Line> {
         let moves = Position::startpos().legal_moves();

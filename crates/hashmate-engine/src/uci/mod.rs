@@ -80,12 +80,28 @@ pub struct Options {
     pub limit_strength: bool,
     /// `UCI_Elo`.
     pub elo: i32,
+    /// `Skill Level` (below 20: limited, unless `UCI_LimitStrength` names
+    /// the level instead).
+    pub skill_level: i32,
     /// `SyzygyProbeDepth`.
     pub syzygy_depth: i32,
     /// `SyzygyProbeLimit`.
     pub syzygy_limit: u32,
     /// `Syzygy50MoveRule`.
     pub syzygy_rule50: bool,
+}
+
+impl Options {
+    /// The limited strength the options ask for: `UCI_Elo`'s where
+    /// `UCI_LimitStrength` is on (as in Stockfish, it then decides),
+    /// else `Skill Level`'s below 20; `None` at full strength.
+    pub fn strength(&self) -> Option<Strength> {
+        if self.limit_strength {
+            Strength::new(self.elo)
+        } else {
+            Strength::new(crate::strength::skill_elo(self.skill_level))
+        }
+    }
 }
 
 impl Default for Options {
@@ -101,6 +117,7 @@ impl Default for Options {
             show_wdl: false,
             limit_strength: false,
             elo: crate::strength::ELO_MIN,
+            skill_level: crate::strength::SKILL_MAX,
             syzygy_depth: 1,
             syzygy_limit: 7,
             syzygy_rule50: true,
@@ -433,6 +450,7 @@ impl Engine {
             OptionId::Threads => self.options.threads = int() as usize,
             OptionId::LimitStrength => self.options.limit_strength = flag(),
             OptionId::Elo => self.options.elo = int() as i32,
+            OptionId::SkillLevel => self.options.skill_level = int() as i32,
             OptionId::MultiPv => self.options.multipv = int() as usize,
             OptionId::MoveOverhead => self.options.move_overhead = int() as u64,
             OptionId::Ponder => self.options.ponder = flag(),
@@ -639,11 +657,7 @@ impl Engine {
         }
         let mut limits = limits;
         let mut threads = self.options.threads;
-        let strength = self
-            .options
-            .limit_strength
-            .then(|| Strength::new(self.options.elo))
-            .flatten();
+        let strength = self.options.strength();
         if let Some(s) = strength {
             // A weaker level: its node budget, one thread (so that the
             // level does not depend on the machine), and the candidates
@@ -773,6 +787,28 @@ mod tests {
         let after_push = Position::from_fen("7k/8/8/K2pP2r/8/8/1R6/1Q6 w - d6 0 2").unwrap();
         assert_ne!(after_push.key(), e.position.key());
         assert_eq!(e.history[1], after_push.repetition_key());
+    }
+
+    /// `Skill Level` limits the strength while `UCI_LimitStrength` is off;
+    /// with it on, `UCI_Elo` decides, as in Stockfish.
+    #[test]
+    fn skill_level_and_uci_elo() {
+        let mut e = Engine::new().unwrap();
+        assert_eq!(e.options.strength(), None);
+        e.set_option("Skill Level", Some("0")).unwrap();
+        assert_eq!(e.options.strength().map(Strength::elo), Some(1320));
+        e.set_option("Skill Level", Some("10")).unwrap();
+        assert_eq!(e.options.strength().map(Strength::elo), Some(2160));
+        e.set_option("UCI_LimitStrength", Some("true")).unwrap();
+        e.set_option("UCI_Elo", Some("2500")).unwrap();
+        assert_eq!(e.options.strength().map(Strength::elo), Some(2500));
+        e.set_option("UCI_Elo", Some("3000")).unwrap();
+        assert_eq!(e.options.strength(), None);
+        e.set_option("UCI_LimitStrength", Some("false")).unwrap();
+        e.set_option("Skill Level", Some("20")).unwrap();
+        assert_eq!(e.options.strength(), None);
+        assert!(e.set_option("Skill Level", Some("21")).is_err());
+        assert!(e.set_option("Skill Level", Some("-1")).is_err());
     }
 
     #[test]

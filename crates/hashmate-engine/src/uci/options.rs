@@ -54,6 +54,9 @@ pub enum OptionId {
     LimitStrength,
     /// `UCI_Elo`: the strength played when it is limited.
     Elo,
+    /// `Skill Level`: a strength from 0 to 20, where `UCI_LimitStrength`
+    /// is off.
+    SkillLevel,
     /// `OwnBook`: play from the opening book.
     OwnBook,
     /// `BookFile`: the Polyglot book.
@@ -160,6 +163,15 @@ pub const OPTIONS: &[Spec] = &[
             default: crate::strength::ELO_MIN as i64,
             min: crate::strength::ELO_MIN as i64,
             max: crate::strength::ELO_MAX as i64,
+        },
+    },
+    Spec {
+        id: OptionId::SkillLevel,
+        name: "Skill Level",
+        kind: Kind::Spin {
+            default: crate::strength::SKILL_MAX as i64,
+            min: 0,
+            max: crate::strength::SKILL_MAX as i64,
         },
     },
     Spec {
