@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
                 if e.set_position(fen.as_deref(), &moves).is_err() {
                     assert_eq!(e.position, before);
                 }
-                assert_eq!(e.history.last(), Some(&e.position.key()));
+                assert_eq!(e.history.last(), Some(&e.position.repetition_key()));
             }
             Some(Ok(Command::SetOption { name, value })) => {
                 // Not the ones that allocate gigabytes or read files.
