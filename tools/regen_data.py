@@ -210,15 +210,22 @@ SETS = {
     27: ("0d020cc", 568025, 27, True, 1039278, 100000000,
          "4f622b608b3513c679b2c7ee717779beabb8e80f9ab1e81005d1cab4779f1c40",
          "set27-prefix-100000000.bin"),
+    # Set 28: run 33a's own games, another seed, from the first binary
+    # whose search scores dead-drawn material as a draw, on session 71's
+    # machine (set 27 went with session 70's), its first 29,000,000
+    # records (301,651 games begun, the last one cut).
+    28: ("87c9901", 569792, 28, True, 301651, 29000000,
+         "1dfdfc19dbd159165b825797bd11995a30e28afafdac5dace0e1fac7a5df98d3",
+         "set28-prefix-29000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
          19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750, 25: 750, 26: 750,
-         27: 750}
+         27: 750, 28: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300, 27: 300}
+OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300, 27: 300, 28: 300}
 
 
 def datagen_name(n):
