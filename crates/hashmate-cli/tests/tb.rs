@@ -334,3 +334,46 @@ fn after_a_repetition_the_engine_takes_the_quickest_win() {
     assert_eq!(child_dtz(mv), quickest, "{line}: not a quickest win");
     assert!(s.quit(10));
 }
+
+#[test]
+fn a_lost_root_keeps_the_repetition_that_draws() {
+    // KR v K with the fifty-move counter at 64 at the root: Black is lost,
+    // but Kh8 repeats a position for the third time, a draw by rule. Ranked
+    // by the tables alone, Kh8 (mate in 12 plies) ranks below Kf6 (20
+    // plies: one that the fifty-move rule might still save), and was
+    // dropped before the search could see the repetition; a move the rules
+    // draw at once ranks as a draw, as in Stockfish's root ranking.
+    let tables_path = tables();
+    let mut tb = hashmate_syzygy::Tablebase::new();
+    tb.add_directory(&tables_path).unwrap();
+    let start = "7k/8/8/8/3KR3/8/8/8 w - - 57 2";
+    let line = ["e4e1", "h8g7", "e1e4", "g7h8", "e4e1", "h8g7", "e1e4"];
+    let mut pos = hashmate::Position::from_fen(start).unwrap();
+    for m in line {
+        let mv = pos.parse_uci(m).unwrap();
+        pos.try_play(mv).unwrap();
+    }
+    assert_eq!(pos.halfmove_clock(), 64);
+    // The premise: every move loses by the tables, Kh8 the quickest.
+    let child_dtz = |m: &str| {
+        let mut c = pos.clone();
+        c.try_play(pos.parse_uci(m).unwrap()).unwrap();
+        tb.dtz(&c).unwrap()
+    };
+    let dtz: Vec<i32> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| child_dtz(&m.to_string()))
+        .collect();
+    assert!(dtz.iter().all(|&d| d > 0), "{dtz:?}");
+    assert!(dtz.iter().all(|&d| d >= child_dtz("g7h8")), "{dtz:?}");
+    assert!(dtz.iter().any(|&d| d > child_dtz("g7h8")), "{dtz:?}");
+    let mut s = engine_with_tables(&tables_path);
+    s.send(&format!("position fen {start} moves {}", line.join(" ")));
+    s.send("go nodes 20000");
+    let out = s
+        .until(30, |l| l.starts_with("bestmove "))
+        .expect("bestmove");
+    assert_eq!(words(&out)[1], "g7h8", "{}", s.seen);
+    assert!(s.quit(10));
+}

@@ -504,8 +504,7 @@ pub fn search<T: SearchTable + Send + 'static>(
     // A root in the tables: only the moves that keep its best result.
     let mut limits = limits.clone();
     if let Some(tb) = shared.tablebase() {
-        let repeated = tablebase::repetition_since_zeroing(&keys, pos.halfmove_clock());
-        if let Some(keep) = tablebase::root_moves(&tb, pos, repeated) {
+        if let Some(keep) = tablebase::root_moves(&tb, pos, &keys) {
             shared
                 .tb_hits
                 .fetch_add(keep.len() as u64, Ordering::Relaxed);
