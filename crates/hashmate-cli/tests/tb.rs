@@ -377,3 +377,132 @@ fn a_lost_root_keeps_the_repetition_that_draws() {
     assert_eq!(words(&out)[1], "g7h8", "{}", s.seen);
     assert!(s.quit(10));
 }
+
+/// The rules' verdict on `child`, reached from the root by a move that
+/// does not zero the counter, given the game's repetition keys (the root's
+/// last): a third occurrence, or the hundredth ply without mate, draws.
+fn drawn_by_rule(keys: &[u64], child: &hashmate::Position) -> bool {
+    let seen = keys
+        .iter()
+        .filter(|&&k| k == child.repetition_key())
+        .count();
+    seen >= 2
+        || (child.halfmove_clock() >= 100 && !(child.is_check() && child.legal_moves().is_empty()))
+}
+
+#[test]
+fn the_root_ranking_keeps_only_the_best_result_after_any_history() {
+    // Random 3- and 4-piece roots, each reached by a walk of up to 16
+    // reversible moves that often undoes its side's last move (so that
+    // positions repeat), from a fifty-move counter of 0 to 70. Every move
+    // the root ranking keeps must reach the best result the rules and the
+    // tables allow among all moves: a draw by repetition or by the
+    // fifty-move rule counts as a draw, a cursed win or blessed loss too.
+    // Roots where a move's distance to zeroing and the counter together
+    // come near 100 plies are skipped (there the fifty-move rule, not
+    // the tables, decides).
+    use hashmate_engine::search::tablebase::root_moves;
+    use hashmate_engine::search::TbConfig;
+    let tables_path = tables();
+    let mut tb = hashmate_syzygy::Tablebase::new();
+    tb.add_directory(&tables_path).unwrap();
+    let tb = std::sync::Arc::new(tb);
+    let cfg = TbConfig {
+        tables: tb.clone(),
+        probe_depth: 1,
+        probe_limit: 7,
+        rule50: true,
+    };
+    let mut rng = Rng(0x5EED_2026_1206);
+    let (mut checked, mut repeats) = (0, 0);
+    for material in ["KRvK", "KQvKR", "KRvKN", "KPvK", "KBNvK", "KRvKR", "KNvKP"] {
+        for start in positions(material, 60, &mut rng) {
+            let clock = rng.next() % 71;
+            let fen = start.fen();
+            let mut fields: Vec<&str> = fen.split(' ').collect();
+            let clock_text = clock.to_string();
+            fields[4] = &clock_text;
+            let Ok(mut pos) = hashmate::Position::from_fen(&fields.join(" ")) else {
+                continue;
+            };
+            let mut keys = vec![pos.repetition_key()];
+            let mut last: [Option<hashmate::Move>; 2] = [None, None];
+            for _ in 0..rng.next() % 17 {
+                let reversible: Vec<_> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        !pos.is_capture(m) && pos.role_at(m.from()) != Some(hashmate::Role::Pawn)
+                    })
+                    .collect();
+                if reversible.is_empty() {
+                    break;
+                }
+                let side = pos.side_to_move() as usize;
+                let undo = last[side]
+                    .map(|m| hashmate::Move::new(m.to(), m.from(), None))
+                    .filter(|u| reversible.contains(u));
+                let mv = match undo {
+                    Some(u) if !rng.next().is_multiple_of(3) => u,
+                    _ => reversible[(rng.next() % reversible.len() as u64) as usize],
+                };
+                last[side] = Some(mv);
+                pos.play_unchecked(mv);
+                keys.push(pos.repetition_key());
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() || tb.wdl(&pos).is_err() {
+                continue;
+            }
+            // Each move's result for the side to move: 1 win, 0 draw, −1
+            // loss; `None` where the fifty-move rule comes too near.
+            let result = |mv: hashmate::Move| -> Option<i32> {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                if child.halfmove_clock() > 0 && drawn_by_rule(&keys, &child) {
+                    return Some(0);
+                }
+                let wdl = -tb.wdl(&child).unwrap().to_i32();
+                if wdl != 0 && child.halfmove_clock() > 0 {
+                    let dtz = tb.dtz(&child).unwrap().unsigned_abs();
+                    if dtz + child.halfmove_clock() >= 90 {
+                        return None;
+                    }
+                }
+                Some(outcome(wdl))
+            };
+            let Some(results) = moves
+                .iter()
+                .map(|&m| result(m).map(|r| (m, r)))
+                .collect::<Option<Vec<_>>>()
+            else {
+                continue;
+            };
+            let best = results.iter().map(|&(_, r)| r).max().unwrap();
+            let kept = root_moves(&cfg, &pos, &keys).expect("the root is in the tables");
+            assert!(!kept.is_empty(), "{pos}");
+            for mv in &kept {
+                let r = results.iter().find(|(m, _)| m == mv).unwrap().1;
+                assert_eq!(
+                    r,
+                    best,
+                    "{pos} after {} plies: {mv} kept of {kept:?}",
+                    keys.len() - 1
+                );
+            }
+            checked += 1;
+            if results.iter().any(|&(m, _)| {
+                let mut c = pos.clone();
+                c.play_unchecked(m);
+                c.halfmove_clock() > 0 && drawn_by_rule(&keys, &c)
+            }) {
+                repeats += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 250 && repeats > 20,
+        "{checked} roots, {repeats} with a drawing repetition"
+    );
+}
