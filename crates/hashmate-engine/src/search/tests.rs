@@ -238,3 +238,39 @@ fn a_pinned_en_passant_does_not_hide_a_repetition() {
     let polyglot = score(game.keys());
     assert!(polyglot < -300, "the queen is counted: {polyglot}");
 }
+
+/// A line one move long still names the reply the table holds, so a GUI
+/// can ponder after it too: a depth-1 search, whose line ends after the
+/// root move, after a deeper one has filled the table.
+#[test]
+fn a_one_move_line_takes_its_reply_from_the_table() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "8/8/4k3/8/2KP4/8/8/8 b - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let shared = Arc::new(Shared::new(TranspositionTable::new(16).unwrap()));
+        let run = |depth| {
+            shared.control.begin(false);
+            let limits = Limits {
+                depth: Some(depth),
+                multipv: 1,
+                ..Limits::default()
+            };
+            search(&pos, &[], &limits, &shared, 1, &mut ())
+        };
+        let deep = run(8);
+        let shallow = run(1);
+        let best = shallow.best.unwrap();
+        let mut after = pos.clone();
+        after.play_unchecked(best);
+        let reply = shallow
+            .ponder
+            .unwrap_or_else(|| panic!("{fen}: no ponder move after {best:?}"));
+        assert!(after.is_legal(reply), "{fen}: {reply:?}");
+        if Some(best) == deep.best {
+            assert_eq!(shallow.ponder, deep.ponder, "{fen}");
+        }
+    }
+}

@@ -499,7 +499,23 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         }
         self.shared.control.add_nodes(self.unflushed);
         self.unflushed = 0;
+        if result.ponder.is_none() {
+            result.ponder = result
+                .best
+                .and_then(|best| self.reply_from_table(pos, best));
+        }
         result
+    }
+
+    /// The table's move for the position after `best`, if it is legal
+    /// there: the expected reply when the principal variation ended after
+    /// one move (a depth-1 search, a line cut short by a table hit or by
+    /// `stop`), so that a GUI can still ponder, as Stockfish does.
+    fn reply_from_table(&self, pos: &Position, best: Move) -> Option<Move> {
+        let mut after = pos.clone();
+        after.play_unchecked(best);
+        let mv = self.probe(&after)?.mv;
+        (!mv.is_null() && after.is_legal(mv)).then_some(mv)
     }
 
     fn info(&self, depth: u32, pv_idx: usize, score: i32, bound: Option<Bound>) -> SearchInfo {
