@@ -217,15 +217,21 @@ SETS = {
     28: ("87c9901", 569792, 28, True, 301651, 29000000,
          "1dfdfc19dbd159165b825797bd11995a30e28afafdac5dace0e1fac7a5df98d3",
          "set28-prefix-29000000.bin"),
+    # Set 29: run 33a's own games, another seed, on session 73's machine
+    # (set 28 went with session 72's), its first 41,500,000 records
+    # (431,858 games begun, the last one cut).
+    29: ("1f0fd56", 569792, 29, True, 431858, 41500000,
+         "94dcddb8f4f11b9ee0013472cfebb77eb084c6f2526e432ace144b1058ebe776",
+         "set29-prefix-41500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
          19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750, 25: 750, 26: 750,
-         27: 750, 28: 750}
+         27: 750, 28: 750, 29: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300, 27: 300, 28: 300}
+OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300, 27: 300, 28: 300, 29: 300}
 
 
 def datagen_name(n):
