@@ -6,13 +6,18 @@ use super::*;
 pub(super) fn best(fen: &str, depth: u32) -> SearchResult {
     let pos = Position::from_fen(fen).unwrap();
     let shared = Arc::new(Shared::new(TranspositionTable::new(16).unwrap()));
+    search_to(&pos, &shared, depth)
+}
+
+/// One search of `pos` to `depth` on one thread, with `shared`'s table.
+fn search_to(pos: &Position, shared: &Arc<Shared<TranspositionTable>>, depth: u32) -> SearchResult {
     shared.control.begin(false);
     let limits = Limits {
         depth: Some(depth),
         multipv: 1,
         ..Limits::default()
     };
-    search(&pos, &[], &limits, &shared, 1, &mut ())
+    search(pos, &[], &limits, shared, 1, &mut ())
 }
 
 #[test]
@@ -251,17 +256,8 @@ fn a_one_move_line_takes_its_reply_from_the_table() {
     ] {
         let pos = Position::from_fen(fen).unwrap();
         let shared = Arc::new(Shared::new(TranspositionTable::new(16).unwrap()));
-        let run = |depth| {
-            shared.control.begin(false);
-            let limits = Limits {
-                depth: Some(depth),
-                multipv: 1,
-                ..Limits::default()
-            };
-            search(&pos, &[], &limits, &shared, 1, &mut ())
-        };
-        let deep = run(8);
-        let shallow = run(1);
+        let deep = search_to(&pos, &shared, 8);
+        let shallow = search_to(&pos, &shared, 1);
         let best = shallow.best.unwrap();
         let mut after = pos.clone();
         after.play_unchecked(best);
