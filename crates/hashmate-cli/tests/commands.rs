@@ -57,7 +57,7 @@ fn perft_command() {
 /// same evaluations, so it is the same on every processor.
 #[test]
 fn bench_signature() {
-    const BENCH_NODES: u64 = 569_792;
+    const BENCH_NODES: u64 = 635_779;
     assert_eq!(
         bench_nodes(&["bench"]),
         BENCH_NODES,
@@ -70,7 +70,7 @@ fn bench_signature() {
 /// the comparisons it is the baseline of.
 #[test]
 fn bench_signature_classical() {
-    const BENCH_NODES_CLASSICAL: u64 = 1_144_907;
+    const BENCH_NODES_CLASSICAL: u64 = 1_063_684;
     assert_eq!(
         bench_nodes(&["bench", "--classical"]),
         BENCH_NODES_CLASSICAL,

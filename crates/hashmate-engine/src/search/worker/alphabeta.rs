@@ -222,7 +222,11 @@ impl<T: SearchTable> Worker<'_, '_, T> {
             played += 1;
             let new_depth = node.depth - 1 + extension;
             let score = if played == 1 {
-                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false)
+                // The first move of an expected cut node is expected to
+                // fail high, so its child to fail low, and the other way
+                // round; a PV node's first child is a PV node (row 119).
+                let child_cut = !pv_node && !node.cut;
+                -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, child_cut)
             } else {
                 let r = self.reduction(&node, played, quiet, &gives_check, new_depth);
                 self.search_later_move(&child, &node, alpha, beta, new_depth, r)
@@ -596,7 +600,8 @@ impl<T: SearchTable> Worker<'_, '_, T> {
 
     /// The late-move reduction of the `played`-th move: from the log-log
     /// table for late quiet moves that give no check, a ply less at PV
-    /// nodes, a ply more when not improving.
+    /// nodes, a ply more when not improving and a ply more at an expected
+    /// cut node (docs/STRENGTH.md row 119).
     #[inline]
     fn reduction(
         &self,
@@ -618,6 +623,7 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         let mut r = i32::from(self.lmr[(depth as usize).min(63)][played.min(63)]);
         r -= i32::from(node.pv);
         r += i32::from(!node.improving);
+        r += i32::from(node.cut);
         r.clamp(0, (new_depth - 1).max(0))
     }
 
