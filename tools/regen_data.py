@@ -218,11 +218,11 @@ SETS = {
          "1dfdfc19dbd159165b825797bd11995a30e28afafdac5dace0e1fac7a5df98d3",
          "set28-prefix-29000000.bin"),
     # Set 29: run 33a's own games, another seed, on session 73's machine
-    # (set 28 went with session 72's), its first 104,500,000 records
-    # (1,087,342 games begun, the last one cut).
-    29: ("1f0fd56", 569792, 29, True, 1087342, 104500000,
-         "67797cc8962ae532b50b192bc0f9ea62c42d3d47c97fcd7e4b119acba5abc6dd",
-         "set29-prefix-104500000.bin"),
+    # (set 28 went with session 72's), its first 173,500,000 records
+    # (1,805,574 games begun, the last one cut).
+    29: ("1f0fd56", 569792, 29, True, 1805574, 173500000,
+         "ae72a67ec7b7f5102c207cf7b4c2f598102ef89b2d3ea4f90a73fda57be470d4",
+         "set29-prefix-173500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
