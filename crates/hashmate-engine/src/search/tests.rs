@@ -50,15 +50,21 @@ fn thread_data_persists_until_a_new_game() {
         shared.control.begin(false);
         let r = search(&pos, &[], &limits, &shared, 1, &mut ());
         let (hits, probes) = shared.pawn_stats();
-        (r.nodes, probes, hits)
+        (r.nodes, r.score, probes, hits)
     };
     let first = run();
     shared.tt.clear();
     let second = run();
-    assert_ne!(first.0, second.0, "the second search learned nothing");
+    // Nodes and score together: two different trees can happen to count
+    // the same nodes (15,899 each at bench 635,779, scores 18 and 11).
+    assert_ne!(
+        (first.0, first.1),
+        (second.0, second.1),
+        "the second search learned nothing"
+    );
     // The pawn structures met in the first search are found again.
     assert!(
-        second.2 * first.1 > first.2 * second.1,
+        second.3 * first.2 > first.3 * second.2,
         "{first:?} {second:?}"
     );
     shared.new_game();
