@@ -274,3 +274,34 @@ fn a_one_move_line_takes_its_reply_from_the_table() {
         }
     }
 }
+
+/// A table entry stored without a static evaluation (a tablebase result,
+/// which a node with a non-zero fifty-move counter finds again without
+/// probing the tablebase) makes the node evaluate the position itself:
+/// the search with such an entry planted at the root is the search
+/// without it, not one that takes the root for lost.
+#[test]
+fn an_entry_without_an_evaluation_is_evaluated_afresh() {
+    use hashmate::tt::TtEntry;
+    let fen = "8/5k2/8/3K4/8/4R3/2P5/8 w - - 3 60";
+    let pos = Position::from_fen(fen).unwrap();
+    let fresh = best(fen, 7);
+    let shared = Arc::new(Shared::new(TranspositionTable::new(16).unwrap()));
+    // What a tablebase probe leaves: no move, no evaluation (`NO_EVAL`
+    // as stored), a bound that decides nothing at the root.
+    let planted = TtEntry {
+        mv: Move::NULL,
+        score: 1_000,
+        eval: -MATE as i16,
+        depth: 0,
+        bound: Bound::Upper,
+        pv: false,
+    };
+    shared.tt.store(pos.key(), planted);
+    assert_eq!(shared.tt.probe(pos.key()), Some(planted));
+    let after = search_to(&pos, &shared, 7);
+    assert_eq!(
+        (after.best, after.score, after.nodes),
+        (fresh.best, fresh.score, fresh.nodes)
+    );
+}

@@ -315,6 +315,18 @@ impl<'a, 'l, T: SearchTable> Worker<'a, 'l, T> {
         self.shared.tt.probe(pos)
     }
 
+    /// The raw static evaluation a table entry holds, or `None` where
+    /// its node stored none: a node in check, or a tablebase result
+    /// stored before any evaluation (`store` keeps `NO_EVAL` as `-MATE`,
+    /// which no evaluation reaches). The position is the same either way,
+    /// but a tablebase entry is found again from a node that does not
+    /// probe the tablebase (its fifty-move counter is not zero).
+    #[inline]
+    fn table_eval(e: TtEntry) -> Option<i32> {
+        let v = i32::from(e.eval);
+        (v != -MATE).then_some(v)
+    }
+
     /// Store a node's result in the shared table: the score made
     /// relative to the node (mate distances), the raw static evaluation
     /// and the depth clamped to what an entry holds.

@@ -272,7 +272,8 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         } else {
             let raw = node
                 .tt
-                .map_or_else(|| self.eval(pos, node.ply), |e| i32::from(e.eval));
+                .and_then(Self::table_eval)
+                .unwrap_or_else(|| self.eval(pos, node.ply));
             (raw, self.corrected(pos, raw))
         };
         self.stack[ss].eval = static_eval;

@@ -47,8 +47,8 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         let (mut best, raw) = if in_check {
             (-INF, NO_EVAL)
         } else {
-            let raw = match tt {
-                Some(e) => i32::from(e.eval),
+            let raw = match tt.and_then(Self::table_eval) {
+                Some(v) => v,
                 None => self.eval(pos, ply),
             };
             let stand = Self::tt_adjusted(self.corrected(pos, raw), tt, ply, pos.halfmove_clock());
