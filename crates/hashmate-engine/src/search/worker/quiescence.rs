@@ -47,10 +47,9 @@ impl<T: SearchTable> Worker<'_, '_, T> {
         let (mut best, raw) = if in_check {
             (-INF, NO_EVAL)
         } else {
-            let raw = match tt.and_then(Self::table_eval) {
-                Some(v) => v,
-                None => self.eval(pos, ply),
-            };
+            let raw = tt
+                .and_then(Self::table_eval)
+                .unwrap_or_else(|| self.eval(pos, ply));
             let stand = Self::tt_adjusted(self.corrected(pos, raw), tt, ply, pos.halfmove_clock());
             if stand >= beta {
                 return stand;
