@@ -218,11 +218,11 @@ SETS = {
          "1dfdfc19dbd159165b825797bd11995a30e28afafdac5dace0e1fac7a5df98d3",
          "set28-prefix-29000000.bin"),
     # Set 29: run 33a's own games, another seed, on session 73's machine
-    # (set 28 went with session 72's), its first 173,500,000 records
-    # (1,805,574 games begun, the last one cut).
-    29: ("1f0fd56", 569792, 29, True, 1805574, 173500000,
-         "ae72a67ec7b7f5102c207cf7b4c2f598102ef89b2d3ea4f90a73fda57be470d4",
-         "set29-prefix-173500000.bin"),
+    # (set 28 went with session 72's), its first 199,000,000 records
+    # (2,071,210 games begun, the last one cut).
+    29: ("1f0fd56", 569792, 29, True, 2071210, 199000000,
+         "a1cf41b6e9a6db66c6c5204ef53a894102a3e9c6dde88fc396fbe68664d7ff6b",
+         "set29-prefix-199000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
