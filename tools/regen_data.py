@@ -234,11 +234,31 @@ NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18:
 OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300, 27: 300, 28: 300, 29: 300}
 
 
+# Sets played by a net other than the generating binary's embedded one:
+# the net's file in this repository and its sha256 (the file is checked
+# before it plays).
+NETS = {31: ("nets/run36.nnue", "724bf55dcf59e62ad0b1dfc0e831912a44461bc63716daf8b721dd7f13c15264")}
+
+
 def datagen_name(n):
     commit, _, seed, nnue, *_ = SETS[n]
     nodes = f"-n{NODES[n]}" if n in NODES else ""
     limit = f"-m{OPENING_LIMIT[n]}" if n in OPENING_LIMIT else ""
+    if n in NETS:
+        net = os.path.splitext(os.path.basename(NETS[n][0]))[0]
+        return f"hm-{commit}-{net}-seed{seed}{nodes}{limit}.bin"
     return f"hm-{commit}-{'nnue-' if nnue else ''}seed{seed}{nodes}{limit}.bin"
+
+
+def net_path(n):
+    """The repository's copy of set n's net, its sha256 checked."""
+    rel, sha = NETS[n]
+    path = os.path.join(ROOT, rel)
+    with open(path, "rb") as f:
+        got = hashlib.sha256(f.read()).hexdigest()
+    if got != sha:
+        raise SystemExit(f"{path}: sha256 {got[:16]}…, the manifest says {sha[:16]}…")
+    return path
 
 
 def sha256_prefix(path, nbytes):
@@ -300,7 +320,9 @@ def main():
             binary = build(commit, signature, a.dir)
             cmd = ["nice", "-n", "19", binary, "datagen", "--out", full, "--games", str(games),
                    "--threads", str(a.threads), "--seed", str(seed), "--book", a.book]
-            if nnue:
+            if n in NETS:
+                cmd += ["--nnue", net_path(n)]
+            elif nnue:
                 cmd += ["--nnue", "<internal>"]
             if n in NODES:
                 cmd += ["--nodes", str(NODES[n])]
