@@ -223,15 +223,21 @@ SETS = {
     29: ("1f0fd56", 569792, 29, True, 2071210, 199000000,
          "a1cf41b6e9a6db66c6c5204ef53a894102a3e9c6dde88fc396fbe68664d7ff6b",
          "set29-prefix-199000000.bin"),
+    # Set 31: the same binary played by run 36's net (`NETS` below), on
+    # session 78's machine, its first 16,500,000 records (172,577 games
+    # begun, the last one cut).
+    31: ("1f0fd56", 569792, 31, True, 172577, 16500000,
+         "6ce562be612440bc2dfe0e1c1b667c8d183e82d85008d1815a0f7ff3218e5855",
+         "set31-prefix-16500000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
 NODES = {11: 3000, 12: 3000, 13: 3000, 14: 3000, 15: 1500, 16: 750, 17: 750, 18: 750,
          19: 750, 20: 750, 21: 750, 22: 750, 23: 750, 24: 750, 25: 750, 26: 750,
-         27: 750, 28: 750, 29: 750}
+         27: 750, 28: 750, 29: 750, 31: 750}
 
 # Sets whose openings were drawn again beyond this score (--max-opening-score).
-OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300, 27: 300, 28: 300, 29: 300}
+OPENING_LIMIT = {20: 300, 21: 300, 22: 300, 23: 300, 24: 300, 25: 300, 26: 300, 27: 300, 28: 300, 29: 300, 31: 300}
 
 
 # Sets played by a net other than the generating binary's embedded one:
