@@ -256,17 +256,6 @@ def datagen_name(n):
     return f"hm-{commit}-{'nnue-' if nnue else ''}seed{seed}{nodes}{limit}.bin"
 
 
-def net_path(n):
-    """The repository's copy of set n's net, its sha256 checked."""
-    rel, sha = NETS[n]
-    path = os.path.join(ROOT, rel)
-    with open(path, "rb") as f:
-        got = hashlib.sha256(f.read()).hexdigest()
-    if got != sha:
-        raise SystemExit(f"{path}: sha256 {got[:16]}…, the manifest says {sha[:16]}…")
-    return path
-
-
 def sha256_prefix(path, nbytes):
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -278,6 +267,18 @@ def sha256_prefix(path, nbytes):
             h.update(chunk)
             left -= len(chunk)
     return h.hexdigest()
+
+
+def net_path(n):
+    """The repository's copy of set n's net, its sha256 checked."""
+    rel, sha = NETS[n]
+    path = os.path.join(ROOT, rel)
+    if not os.path.isfile(path):
+        raise SystemExit(f"set {n}: {path}: no such net file")
+    got = sha256_prefix(path, os.path.getsize(path))
+    if got != sha:
+        raise SystemExit(f"set {n}: {path}: sha256 {got[:16]}…, the manifest says {sha[:16]}…")
+    return path
 
 
 def build(commit, signature, work):
@@ -323,11 +324,12 @@ def main():
         commit, signature, seed, nnue, games, records, sha, used = SETS[n]
         full = os.path.join(a.dir, datagen_name(n))
         if not a.verify_only:
+            net = net_path(n) if n in NETS else None  # checked before minutes of building
             binary = build(commit, signature, a.dir)
             cmd = ["nice", "-n", "19", binary, "datagen", "--out", full, "--games", str(games),
                    "--threads", str(a.threads), "--seed", str(seed), "--book", a.book]
-            if n in NETS:
-                cmd += ["--nnue", net_path(n)]
+            if net:
+                cmd += ["--nnue", net]
             elif nnue:
                 cmd += ["--nnue", "<internal>"]
             if n in NODES:
