@@ -224,11 +224,12 @@ SETS = {
          "a1cf41b6e9a6db66c6c5204ef53a894102a3e9c6dde88fc396fbe68664d7ff6b",
          "set29-prefix-199000000.bin"),
     # Set 31: the same binary played by run 36's net (`NETS` below), on
-    # session 78's machine, its first 16,500,000 records (172,577 games
-    # begun, the last one cut).
-    31: ("1f0fd56", 569792, 31, True, 172577, 16500000,
-         "6ce562be612440bc2dfe0e1c1b667c8d183e82d85008d1815a0f7ff3218e5855",
-         "set31-prefix-16500000.bin"),
+    # session 78's machine, its first 25,000,000 records (261,657 games
+    # begun, the last one cut); the first 16,500,000 (6ce562be...,
+    # 172,577 games begun) were session 78's entry.
+    31: ("1f0fd56", 569792, 31, True, 261657, 25000000,
+         "a3355eee334386ceed2f76a09b732a7221e201d623d1c4079b14f3d11feb5f10",
+         "set31-prefix-25000000.bin"),
 }
 
 # Sets played at another node limit than datagen's default (6,000).
